@@ -138,6 +138,12 @@ class Game:
             raise ValueError(f"setup needs one hand and one trophy list per player ({n})")
         if not setup["discard"]:
             raise ValueError("setup.discard needs at least the top card")
+        playable, villain_codes = set(game._playable), set(game._ed.villain_codes)
+        in_play = [c for h in setup["hands"] for c in h] + setup["discard"] + setup["deck"]
+        kept = [c for p in PILES for c in setup["villains"][p]] + [c for t in setup["trophies"] for c in t]
+        strangers = [c for c in in_play if c not in playable] + [c for c in kept if c not in villain_codes]
+        if strangers:
+            raise ValueError(f"{strangers[0]!r} is not a card of {edition} that may lie there")
         game._start = {"setup": setup}
         game._reset()
         return game
