@@ -17,7 +17,7 @@ from itertools import product
 
 from companion import cards
 from companion.cards import ALIEN, EDITIONS, PILES, POLY
-from companion.rules.actions import IllegalAction, action_form
+from companion.rules.actions import FORMS, IllegalAction, action_form
 from companion.rules.options import resolve_rules
 
 HAND_SIZE = 8  # R-SETUP-1
@@ -32,6 +32,10 @@ _FACTS: dict[str, tuple[str | None, str, str]] = {
     for code in cards.ALL_CODES
     if (card := cards.parse(code))
 }
+
+
+# Kinds whose play carries a choice (a colour, the last hand, a villain, a shake).
+_CHOICE_KINDS = frozenset({POLY, "slap", "steal", "omni", "shake"})
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,10 @@ class Game:
         self._playable = self._ed.playable_codes
         self._start: dict = {}
         self.actions: list[dict] = []
+        # form -> (check, apply); built once, since push runs in every simulated move
+        self._handlers = {
+            form: (getattr(self, f"_check_{form}"), getattr(self, f"_do_{form}")) for form in FORMS
+        }
 
     # ----------------------------------------------------------------- construction
 
@@ -317,7 +325,7 @@ class Game:
     def push(self, action: dict) -> None:
         """Carry out an action (GAME-RECORD.md); ``IllegalAction`` leaves the game unchanged."""
         form = self._check(action)
-        getattr(self, "_do_" + form)(action)
+        self._handlers[form][1](action)
         self.actions.append(action)
 
     def pop(self) -> dict:
@@ -342,7 +350,7 @@ class Game:
         form = action_form(action, self.edition, self.n)
         if self.finished:
             raise IllegalAction("game-over", "the game is over; no more actions")
-        getattr(self, "_check_" + form)(action)
+        self._handlers[form][0](action)
         return form
 
     def _check_turn(self, seat: int) -> None:
@@ -733,9 +741,18 @@ class Game:
                         moves.extend(self._variants(seat, code))
                 moves.append({"by": seat, "pass": True})
             else:
+                # The hot path of every simulation: _matches and _variants inlined for plain cards.
+                colour = self.colour
+                top_face = _FACTS[self.discard[-1]][1]
+                plain = len(self.hands[seat]) != 2  # no «Свинтус!» variants
                 for code in self._candidates(seat):
-                    if code == last or self._matches(code):
-                        moves.extend(self._variants(seat, code))
+                    code_colour, face, kind = _FACTS[code]
+                    # (an identical card, the only interception open to the seat to move, matches anyway)
+                    if colour is None or code_colour == colour or face == top_face or code == POLY:
+                        if plain and kind not in _CHOICE_KINDS:
+                            moves.append({"by": seat, "play": code})
+                        else:
+                            moves.extend(self._variants(seat, code))
                 moves.append({"by": seat, "draw": True})
         elif last is not None and self._holds(seat, last):
             moves.extend(self._variants(seat, last))
