@@ -134,13 +134,16 @@ class Game:
         """A game from a GAME-RECORD.md ``setup`` (hands, discard bottom→top, deck top first, …)."""
         game = cls(edition, players, dealer=dealer, rules=rules, seed=seed)
         n = game.n
+        villains = setup.get("villains") or {}
+        trophies = setup.get("trophies") or [[] for _ in range(n)]
+        turn = setup.get("turn")
         setup = {
             "hands": [list(h) for h in setup["hands"]],
             "discard": list(setup["discard"]),
             "deck": list(setup["deck"]),
-            "villains": {p: list(setup.get("villains", {}).get(p, [])) for p in PILES},
-            "trophies": [list(t) for t in setup.get("trophies", [[] for _ in range(n)])],
-            "turn": setup.get("turn", (dealer + 1) % n),
+            "villains": {p: list(villains.get(p, [])) for p in PILES},
+            "trophies": [list(t) for t in trophies],
+            "turn": (dealer + 1) % n if turn is None else turn,
         }
         if len(setup["hands"]) != n or len(setup["trophies"]) != n:
             raise ValueError(f"setup needs one hand and one trophy list per player ({n})")
@@ -494,7 +497,8 @@ class Game:
             self._catch_window = False
 
     def _end_hush(self, seat: int) -> None:
-        # R-HUSH: the silence lasts until its player's next move.
+        # R-HUSH: the silence lasts until its player's next move (the rulebooks: «пока ты не сделаешь
+        # свой следующий ход»), so a draw or an accepted skip ends it as well as a play.
         if self.hush == seat:
             self.hush = None
 
