@@ -253,6 +253,15 @@ class Game:
         """Whether some seat other than the one to move may act now (an interception or a catch)."""
         return not self.finished and ((self._intercept and self._last_play is not None) or self._catch_window)
 
+    def may_act_out_of_turn(self, seat: int) -> bool:
+        """Whether ``legal_moves(seat)`` holds an interception or a catch; cheaper than asking it."""
+        if self.finished:
+            return False
+        if self._catch_window and self._catchable != seat and len(self.hands[self._catchable]) == 1:
+            return True
+        last = self._last_play
+        return self._intercept and last is not None and self._holds(seat, last)
+
     def _matches(self, code: str) -> bool:
         """R-TURN-1, R-SUP-0, R-POLY-1/2: whether ``code`` may go onto the top card in turn."""
         colour, face, _ = _FACTS[code]

@@ -63,8 +63,11 @@ def test_simulated_games_keep_every_card_and_obey_legal_moves(edition, players, 
         assert villains_held(game) == villains_total  # villain piles + trophies
         if steps % 7 == 0 and not game.finished:
             for seat in range(players):
-                for move in game.legal_moves(seat):
+                moves = game.legal_moves(seat)
+                for move in moves:
                     assert game.is_legal(move), move
+                if seat != game.turn:
+                    assert game.may_act_out_of_turn(seat) == bool(moves)
             for probe in probes(game, probe_rng):
                 before = game.state()
                 try:
