@@ -337,6 +337,7 @@ class Game:
     def push(self, action: dict) -> None:
         """Carry out an action (GAME-RECORD.md); ``IllegalAction`` leaves the game unchanged."""
         form = self._check(action)
+        action = dict(action)  # the game's own copy: the caller may reuse its dict
         self._handlers[form][1](action)
         self.actions.append(action)
 
