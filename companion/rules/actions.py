@@ -64,6 +64,16 @@ def action_form(action: object, edition: str, players: int) -> str:
     """
     if not isinstance(action, dict):
         raise _bad(f"an action must be an object, not {type(action).__name__}")
+    if len(action) == 2:
+        # The common plain forms, checked in one go: every simulated move passes here.
+        seat = action.get("by")
+        if type(seat) is int and 0 <= seat < players:
+            code = action.get("play")
+            if type(code) is str and code in _PLAYABLE[edition]:
+                return "play"
+            for form in _TRUE_FORMS:
+                if action.get(form) is True:
+                    return form
     forms = [key for key in action if key in _FORM_KEYS]
     if not forms:
         raise _bad(f"an action of no known form (keys {sorted(map(str, action))}); "
