@@ -36,9 +36,9 @@ import json, random, sys, time
 import numpy as np
 from rlcard.games.uno.game import UnoGame
 games, seconds = int(sys.argv[1]), float(sys.argv[2])
-rng = random.Random(1)
+rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
 game = UnoGame(num_players=2)
-game.np_random = np.random.RandomState(1)
+game.np_random = np.random.RandomState(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
 played = steps = 0
 start = time.perf_counter()
 while played < games or time.perf_counter() - start < seconds:
@@ -63,19 +63,21 @@ def rlcard_python() -> Path:
     return python
 
 
-def measure_rlcard(games: int, seconds: float) -> dict:
-    out = subprocess.run([str(rlcard_python()), "-c", RLCARD_GAMES, str(games), str(seconds)],
+def measure_rlcard(games: int, seconds: float, seed: int = 1) -> dict:
+    out = subprocess.run([str(rlcard_python()), "-c", RLCARD_GAMES, str(games), str(seconds), str(seed)],
                          capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 
 
-def measure_ours(edition: str, players: int, games: int, seconds: float, *, play_first: bool = True) -> dict:
+def measure_ours(edition: str, players: int, games: int, seconds: float, *, play_first: bool = True,
+                 first_seed: int = 0) -> dict:
     bots = [RandomBot(play_first=play_first) for _ in range(players)]
     played = actions = 0
     start = time.perf_counter()
     while played < games or time.perf_counter() - start < seconds:
-        game = Game.deal(edition, players, seed=played)
-        for _ in play(game, bots, random.Random(played)):
+        seed = first_seed + played
+        game = Game.deal(edition, players, seed=seed)
+        for _ in play(game, bots, random.Random(seed)):
             actions += 1
         played += 1
     return {"games": played, "seconds": time.perf_counter() - start, "steps": actions}
@@ -101,21 +103,39 @@ def legal_moves_cost(edition: str, players: int, samples: int = 2000) -> float:
     return (time.perf_counter() - start) / calls
 
 
+def _add(total: dict | None, part: dict) -> dict:
+    if total is None:
+        return dict(part)
+    return {key: total[key] + part[key] for key in total}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="at least this many games per measurement")
     parser.add_argument("--seconds", type=float, default=3.0, help="and at least this long per measurement")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="2-player measurements alternate with RLCard's this many times (a shared "
+                             "machine's load then weighs on both alike)")
     args = parser.parse_args()
 
-    rl = measure_rlcard(args.games, args.seconds)
+    share_games = max(args.games // args.rounds, 1)
+    share_seconds = args.seconds / args.rounds
+    rl = None
+    ours2: dict[str, dict | None] = {"svintus2": None, "junior": None, "adventure": None}
+    for round_number in range(args.rounds):
+        rl = _add(rl, measure_rlcard(share_games, share_seconds, seed=1 + round_number))
+        for edition in ours2:
+            ours = measure_ours(edition, 2, share_games, share_seconds, first_seed=100_000 * round_number)
+            ours2[edition] = _add(ours2[edition], ours)
     rl_rate = rl["games"] / rl["seconds"]
-    steps = rl["steps"] / rl["games"]
-    print(f"RLCard UNO        2 players: {rl_rate:9.1f} games/s  ({steps:.1f} steps/game)")
     rl_steps = rl["steps"] / rl["seconds"]
-    print(f"RLCard UNO        2 players: {rl_steps:9.0f} steps/s")
+    rl_length = rl["steps"] / rl["games"]
+    print(f"RLCard UNO        2 players: {rl_rate:9.1f} games/s  ({rl_length:.1f} steps/game, "
+          f"{rl_steps:.0f} steps/s)")
     for edition in ("svintus2", "junior", "adventure"):
         for players in (2, 4, 8):
-            ours = measure_ours(edition, players, args.games, args.seconds)
+            ours = ours2[edition] if players == 2 else measure_ours(edition, players, args.games,
+                                                                    args.seconds)
             rate = ours["games"] / ours["seconds"]
             line = (f"ours {edition:<9} {players} players: {rate:9.1f} games/s  "
                     f"({ours['steps'] / ours['games']:.1f} actions/game, "
