@@ -200,6 +200,83 @@ class Classifier:
         return readings
 
 
+@dataclass(frozen=True)
+class PhotoReading:
+    reading: Reading
+    found: bool  # the reading comes from a card outline (not the whole-image fallback)
+    quad: np.ndarray | None  # the outline read, in the photo's pixels
+
+
+def load_photo(path: str | Path) -> np.ndarray:
+    """A photo as BGR uint8; ``ValueError`` with a sentence when it cannot be read."""
+    import cv2
+
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"{path}: no such file")
+    data = np.fromfile(path, np.uint8)
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None or image.size == 0:
+        reason = "not an image OpenCV can read" if data.size else "the file is empty"
+        raise ValueError(f"{path}: {reason}")
+    return image
+
+
+# Photos are searched for outlines at this size at most (a phone photo is 12 MP); crops are cut
+# from the full-size photo.
+DETECT_SIDE = 960
+CANDIDATES = 5
+
+
+def photo_crops(image: np.ndarray, size: tuple[int, int]) -> tuple[list[np.ndarray], list, int]:
+    """Candidate crops of one photo: the largest card outlines, then two whole-image fallbacks.
+
+    Returns (crops, quads, number of outline crops); the fallbacks are the centre of the photo
+    upright and on its side, for when no outline is found or none reads as a card.
+    """
+    import cv2
+
+    from companion.vision.detect import find_card_quads, warp_card
+
+    scale = min(1.0, DETECT_SIDE / max(image.shape[:2]))
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    quads = [q / scale for q in find_card_quads(small)[:CANDIDATES]]
+    crops = [warp_card(image, q, size) for q in quads]
+    h, w = image.shape[:2]
+    for portrait in (True, False):
+        # The largest 2:3 box around the centre, standing or lying.
+        box_h = min(h, w * 1.5) if portrait else min(h, w / 1.5)
+        box_w = box_h / 1.5 if portrait else box_h * 1.5
+        x0, y0 = (w - box_w) / 2, (h - box_h) / 2
+        box = image[int(y0):int(y0 + box_h), int(x0):int(x0 + box_w)]
+        if not portrait:
+            box = cv2.rotate(box, cv2.ROTATE_90_CLOCKWISE)
+        crops.append(cv2.resize(box, size, interpolation=cv2.INTER_AREA))
+        quads.append(None)
+    return crops, quads, len(crops) - 2
+
+
+def read_photo(classifier: Classifier, image: np.ndarray) -> PhotoReading:
+    """The card in a photo that shows one card somewhere: one batched call over all candidates.
+
+    The most confident outline that names a card wins; when none does, the whole-image fallback
+    that does (``found`` false); when nothing names a card, the largest outline's reading.
+    """
+    crops, quads, outlines = photo_crops(image, (classifier.width, classifier.height))
+    readings = classifier.classify(crops)
+
+    def best(indices):
+        named = [i for i in indices if readings[i].code is not None]
+        return max(named, key=lambda i: readings[i].confidence) if named else None
+
+    choice = best(range(outlines))
+    if choice is None:
+        choice = best(range(outlines, len(crops)))
+    if choice is None:
+        choice = 0 if outlines else max(range(len(crops)), key=lambda i: readings[i].confidence)
+    return PhotoReading(readings[choice], choice < outlines, quads[choice])
+
+
 def _log_softmax(logits: np.ndarray) -> np.ndarray:
     shifted = logits - logits.max(axis=1, keepdims=True)
     return shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
