@@ -95,6 +95,21 @@ def paste_pile(canvas: np.ndarray, faces: list[np.ndarray], quad, rng: np.random
     return quads
 
 
+def card_photo(face: np.ndarray, rng: np.random.Generator, *, size: tuple[int, int] = (640, 480),
+               card_height: float = 220.0, angle: float | None = None, strength: float = 0.6,
+               under: list[np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """A photo of one card (on a pile of ``under`` when given) on a table: (image, the card's quad)."""
+    w, h = int(size[0]), int(size[1])
+    frame = table_texture(rng, (w, h))
+    centre = (w / 2 + rng.uniform(-0.15, 0.15) * w, h / 2 + rng.uniform(-0.15, 0.15) * h)
+    angle = float(rng.uniform(0, 360)) if angle is None else angle
+    quad = card_quad(centre, card_height, angle, tilt=float(rng.uniform(0, 0.2)),
+                     tilt_dir=float(rng.uniform(0, 360)))
+    drop_shadow(frame, quad, rng)
+    paste_pile(frame, list(under or []) + [face], quad, rng)
+    return camera(frame, rng, strength), quad
+
+
 # -- surroundings ---------------------------------------------------------------------------------
 def table_texture(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
     """A table top, ``size`` = (width, height): wood, cloth, plain paint, tiles or a patterned cloth."""

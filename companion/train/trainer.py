@@ -67,20 +67,21 @@ class Progress:
         self.stream.flush()
 
 
-def dataset_dir(recipe: Recipe) -> Path:
-    return GENERATED_DIR / f"{recipe.name}-{recipe.split}-{recipe.seed}"
+def dataset_dir(recipe: Recipe, root: Path = GENERATED_DIR) -> Path:
+    return Path(root) / f"{recipe.name}-{recipe.split}-{recipe.seed}"
 
 
-def load_dataset(recipe: Recipe, workers: int = 2, quiet: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def load_dataset(recipe: Recipe, workers: int = 2, quiet: bool = False,
+                 root: Path = GENERATED_DIR) -> tuple[np.ndarray, np.ndarray]:
     progress = None if quiet else Progress(recipe.samples, "render")
-    folder = build(recipe, dataset_dir(recipe), workers=workers, progress=progress)
+    folder = build(recipe, dataset_dir(recipe, root), workers=workers, progress=progress)
     images = np.load(folder / "images.npy")
     classes = np.load(folder / "classes.npy").astype(np.int64)
     return images, classes
 
 
 def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recipe | None = None,
-          threads: int = 2, workers: int = 2, quiet: bool = False) -> dict:
+          threads: int = 2, workers: int = 2, quiet: bool = False, generated: Path = GENERATED_DIR) -> dict:
     """Train, export ``out_model`` (+ its ``.json``) and return the description written."""
     import torch
     import torch.nn.functional as F
@@ -90,7 +91,7 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
     torch.set_num_threads(threads)
     torch.manual_seed(schedule.seed)
     started = time.monotonic()
-    images, classes = load_dataset(recipe, workers=workers, quiet=quiet)
+    images, classes = load_dataset(recipe, workers=workers, quiet=quiet, root=generated)
     colour_targets = torch.tensor([labels_of(CODES[c])[0] for c in classes])
     face_targets = torch.tensor([labels_of(CODES[c])[1] for c in classes])
     data = torch.from_numpy(images)  # N, H, W, 3 uint8 (BGR)
@@ -156,7 +157,7 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
     }
     write_description(out_model, description)
     if heldout is not None:
-        description["metrics"] = measure(out_model, heldout, workers=workers, quiet=quiet)
+        description["metrics"] = measure(out_model, heldout, workers=workers, quiet=quiet, root=generated)
         write_description(out_model, description)
     return description
 
@@ -181,11 +182,12 @@ def export_onnx(model, path: Path, width: int, height: int) -> None:
                                         "embedding": batch_axis})
 
 
-def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool = False) -> dict:
+def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool = False,
+            root: Path = GENERATED_DIR) -> dict:
     """Top-1, colour and value accuracy of the exported model on a recipe's samples."""
     from companion.vision.classify import Classifier
 
-    images, classes = load_dataset(recipe, workers=workers, quiet=quiet)
+    images, classes = load_dataset(recipe, workers=workers, quiet=quiet, root=root)
     classifier = Classifier(model_path)
     correct = colour_ok = value_ok = numbers = 0
     for start in range(0, len(classes), 64):
