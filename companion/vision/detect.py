@@ -1,0 +1,189 @@
+"""Card outlines in a table photo: quadrilaterals, their order, and the warp to a portrait crop.
+
+    quads = find_card_quads(image)                 # whole image
+    quads = find_card_quads(image, region=polygon)  # only cards whose centre lies in the polygon
+    crop = warp_card(image, quads[0], (64, 96))    # (width, height): a portrait crop
+
+A quad is a float32 array of shape (4, 2), corners in image pixels ordered TL, TR, BR, BL of the
+card held upright (portrait): the two short sides are top and bottom, and "top" is the short side
+nearer the top of the image (a card is point-symmetric, so 180 degrees cannot be told apart from
+the outline alone). Quads come largest first; equal sizes, topmost first.
+
+How cards are found: a card is a bright-edged, convex four-sided shape with a card's aspect. Edges
+(Canny on a grey image, closed by a dilation) give contours; every contour, the outer outline of a
+pile and the holes inside it alike, is simplified to a polygon, and four-sided convex polygons of a
+card's aspect are kept. The top card of a pile is the one whose outline is complete: cards below
+it peek out as non-convex or six/eight-sided shapes, which are rejected or reduced to the quad of
+the largest card-shaped outline inside them. A contour whose polygon has more than four corners but
+fills its minimum-area rectangle is accepted through that rectangle (a card with rounded corners).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+# A card's long side over its short side (Svintus cards are 2:3); perspective and the camera's tilt
+# stretch it, so a wide tolerance.
+CARD_ASPECT = 1.5
+ASPECT_RANGE = (1.15, 2.0)
+# The smallest card worth reading, as a fraction of the searched area (and never under 400 px²).
+MIN_AREA_FRACTION = 0.01
+MIN_AREA_PX = 400.0
+
+
+def order_quad(points) -> np.ndarray:
+    """Four corners in any order -> TL, TR, BR, BL of the upright (portrait) card.
+
+    Corners are first put in clockwise order (in image coordinates, y down); the start is chosen so
+    that the first side is a short side, the one whose midpoint is higher in the image.
+    """
+    pts = np.asarray(points, dtype=np.float32).reshape(4, 2)
+    centre = pts.mean(axis=0)
+    angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
+    pts = pts[np.argsort(angles)]  # clockwise on screen since y points down
+    sides = [float(np.linalg.norm(pts[(i + 1) % 4] - pts[i])) for i in range(4)]
+    # Pair 0 = sides 0 and 2, pair 1 = sides 1 and 3: the shorter pair are the card's top and bottom.
+    short_pair = 0 if sides[0] + sides[2] <= sides[1] + sides[3] else 1
+    candidates = (short_pair, short_pair + 2)
+    midpoint_y = [float((pts[i][1] + pts[(i + 1) % 4][1]) / 2) for i in candidates]
+    start = candidates[0] if midpoint_y[0] <= midpoint_y[1] else candidates[1]
+    return np.roll(pts, -start, axis=0).astype(np.float32)
+
+
+def quad_area(quad) -> float:
+    return float(abs(cv2.contourArea(np.asarray(quad, dtype=np.float32).reshape(4, 2))))
+
+
+def quad_centre(quad) -> np.ndarray:
+    return np.asarray(quad, dtype=np.float32).reshape(4, 2).mean(axis=0)
+
+
+def quad_angle(quad) -> float:
+    """The card's tilt in degrees, from its long axis (0 = upright), in [-90, 90)."""
+    q = np.asarray(quad, dtype=np.float32).reshape(4, 2)
+    down = (q[3] + q[2]) / 2 - (q[0] + q[1]) / 2  # from the top side's midpoint to the bottom's
+    angle = float(np.degrees(np.arctan2(down[0], down[1])))
+    return (angle + 90.0) % 180.0 - 90.0
+
+
+def pose_change(a, b) -> tuple[float, float]:
+    """How far a card moved between two quads: (centre shift in px, rotation in degrees, 0-90)."""
+    shift = float(np.linalg.norm(quad_centre(a) - quad_centre(b)))
+    turn = abs(quad_angle(a) - quad_angle(b)) % 180.0
+    return shift, min(turn, 180.0 - turn)
+
+
+def quad_aspect(quad) -> float:
+    q = np.asarray(quad, dtype=np.float32).reshape(4, 2)
+    sides = [float(np.linalg.norm(q[(i + 1) % 4] - q[i])) for i in range(4)]
+    short = (sides[0] + sides[2]) / 2
+    long_ = (sides[1] + sides[3]) / 2
+    if min(short, long_) <= 0:
+        return 0.0
+    return max(short, long_) / min(short, long_)
+
+
+def warp_card(image: np.ndarray, quad, size=(64, 96)) -> np.ndarray:
+    """The card inside ``quad`` warped upright to ``size`` = (width, height), same channels as ``image``."""
+    width, height = int(size[0]), int(size[1])
+    src = order_quad(quad)
+    dst = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]], dtype=np.float32)
+    matrix = cv2.getPerspectiveTransform(src, dst)
+    return cv2.warpPerspective(image, matrix, (width, height), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def _region_box(region, shape) -> tuple[int, int, int, int]:
+    """The bounding box (x0, y0, x1, y1) of a polygon, clipped to the image."""
+    h, w = shape[:2]
+    if region is None:
+        return 0, 0, w, h
+    poly = np.asarray(region, dtype=np.float32).reshape(-1, 2)
+    x0, y0 = np.floor(poly.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(poly.max(axis=0)).astype(int)
+    return max(0, x0), max(0, y0), min(w, x1 + 1), min(h, y1 + 1)
+
+
+def _grey(image: np.ndarray) -> np.ndarray:
+    if image.ndim == 2:
+        return image
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
+def _card_quad(contour, min_area: float, max_area: float) -> np.ndarray | None:
+    """The card-shaped quad a contour outlines, or None."""
+    area = abs(cv2.contourArea(contour))
+    if area < min_area or area > max_area:
+        return None
+    perimeter = cv2.arcLength(contour, True)
+    poly = cv2.approxPolyDP(contour, 0.03 * perimeter, True)
+    if len(poly) == 4 and cv2.isContourConvex(poly):
+        quad = poly.reshape(4, 2).astype(np.float32)
+    else:
+        # A rounded or slightly broken outline: accept its rectangle when the contour fills it.
+        rect = cv2.minAreaRect(contour)
+        rect_area = rect[1][0] * rect[1][1]
+        if rect_area <= 0 or area / rect_area < 0.9:
+            return None
+        quad = cv2.boxPoints(rect).astype(np.float32)
+    if not ASPECT_RANGE[0] <= quad_aspect(quad) <= ASPECT_RANGE[1]:
+        return None
+    # A real card outline fills its convex quad; a pile's jagged outline does not.
+    if area / max(quad_area(quad), 1.0) < 0.85:
+        return None
+    return quad
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over the smaller area of two convex quads."""
+    inter, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
+    smaller = min(quad_area(a), quad_area(b))
+    return float(inter) / smaller if smaller > 0 else 0.0
+
+
+def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = None) -> list[np.ndarray]:
+    """Every card outline in ``image`` (or in ``region``, a polygon in image pixels), largest first.
+
+    A pile gives one quad: its top card. Where one card-shaped outline lies inside another (the
+    inner border of a card's face, a card's picture frame), only the outer one is kept, unless the
+    inner one is a card of nearly the same size lying on top (the top card of a neat pile).
+    """
+    x0, y0, x1, y1 = _region_box(region, image.shape)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return []
+    grey = _grey(image[y0:y1, x0:x1])
+    grey = cv2.GaussianBlur(grey, (5, 5), 0)
+    median = float(np.median(grey))
+    edges = cv2.Canny(grey, max(10.0, 0.4 * median), max(30.0, 1.0 * median))
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    searched = float((x1 - x0) * (y1 - y0))
+    if region is not None:
+        searched = min(searched, max(quad_area_poly(region), 1.0))
+    lower = min_area if min_area is not None else max(MIN_AREA_PX, MIN_AREA_FRACTION * searched)
+    upper = 0.98 * (x1 - x0) * (y1 - y0)
+    quads = []
+    for contour in contours:
+        quad = _card_quad(contour, lower, upper)
+        if quad is not None:
+            quads.append(order_quad(quad + np.array([x0, y0], dtype=np.float32)))
+    if region is not None:
+        poly = np.asarray(region, dtype=np.float32).reshape(-1, 1, 2)
+        quads = [q for q in quads
+                 if cv2.pointPolygonTest(poly, tuple(map(float, quad_centre(q))), False) >= 0]
+    # The dilated edge gives each outline twice (outside and inside the line): keep the outer one.
+    quads.sort(key=lambda q: -quad_area(q))
+    kept: list[np.ndarray] = []
+    for quad in quads:
+        if any(_overlap(quad, other) > 0.6 for other in kept):
+            continue
+        kept.append(quad)
+    # Largest first; cards of about the same size (within 100 px²), topmost first.
+    kept.sort(key=lambda q: (-round(quad_area(q), -2), float(quad_centre(q)[1])))
+    return kept
+
+
+def quad_area_poly(polygon) -> float:
+    """The area of any polygon given as (N, 2) points."""
+    return float(abs(cv2.contourArea(np.asarray(polygon, dtype=np.float32).reshape(-1, 2))))
