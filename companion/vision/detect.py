@@ -160,7 +160,7 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     searched = float((x1 - x0) * (y1 - y0))
     if region is not None:
-        searched = min(searched, max(quad_area_poly(region), 1.0))
+        searched = min(searched, max(polygon_area(region), 1.0))
     lower = min_area if min_area is not None else max(MIN_AREA_PX, MIN_AREA_FRACTION * searched)
     upper = 0.98 * (x1 - x0) * (y1 - y0)
     quads = []
@@ -184,6 +184,6 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     return kept
 
 
-def quad_area_poly(polygon) -> float:
+def polygon_area(polygon) -> float:
     """The area of any polygon given as (N, 2) points."""
     return float(abs(cv2.contourArea(np.asarray(polygon, dtype=np.float32).reshape(-1, 2))))
