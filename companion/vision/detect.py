@@ -94,14 +94,16 @@ def warp_card(image: np.ndarray, quad, size=(64, 96)) -> np.ndarray:
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def _region_box(region, shape) -> tuple[int, int, int, int]:
-    """The bounding box (x0, y0, x1, y1) of a polygon, clipped to the image."""
+def _region_box(region, shape, margin: float = 0.0) -> tuple[int, int, int, int]:
+    """The bounding box (x0, y0, x1, y1) of a polygon grown by ``margin`` × its size, in the image."""
     h, w = shape[:2]
     if region is None:
         return 0, 0, w, h
     poly = np.asarray(region, dtype=np.float32).reshape(-1, 2)
-    x0, y0 = np.floor(poly.min(axis=0)).astype(int)
-    x1, y1 = np.ceil(poly.max(axis=0)).astype(int)
+    low, high = poly.min(axis=0), poly.max(axis=0)
+    grow = margin * (high - low)
+    x0, y0 = np.floor(low - grow).astype(int)
+    x1, y1 = np.ceil(high + grow).astype(int)
     return max(0, x0), max(0, y0), min(w, x1 + 1), min(h, y1 + 1)
 
 
@@ -142,14 +144,18 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter) / smaller if smaller > 0 else 0.0
 
 
-def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = None) -> list[np.ndarray]:
+def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = None,
+                    margin: float = 0.0) -> list[np.ndarray]:
     """Every card outline in ``image`` (or in ``region``, a polygon in image pixels), largest first.
+
+    With a ``region``, a card counts when its centre lies in the polygon; ``margin`` (a fraction of
+    the region's size) widens the search around it so that a card hanging over its edge is whole.
 
     A pile gives one quad: its top card. Where one card-shaped outline lies inside another (the
     inner border of a card's face, a card's picture frame), only the outer one is kept, unless the
     inner one is a card of nearly the same size lying on top (the top card of a neat pile).
     """
-    x0, y0, x1, y1 = _region_box(region, image.shape)
+    x0, y0, x1, y1 = _region_box(region, image.shape, margin)
     if x1 - x0 < 8 or y1 - y0 < 8:
         return []
     grey = _grey(image[y0:y1, x0:x1])
