@@ -9,13 +9,13 @@ card held upright (portrait): the two short sides are top and bottom, and "top" 
 nearer the top of the image (a card is point-symmetric, so 180 degrees cannot be told apart from
 the outline alone). Quads come largest first; equal sizes, topmost first.
 
-How cards are found: a card is a bright-edged, convex four-sided shape with a card's aspect. Edges
-(Canny on a grey image, closed by a dilation) give contours; every contour, the outer outline of a
-pile and the holes inside it alike, is simplified to a polygon, and four-sided convex polygons of a
-card's aspect are kept. The top card of a pile is the one whose outline is complete: cards below
-it peek out as non-convex or six/eight-sided shapes, which are rejected or reduced to the quad of
-the largest card-shaped outline inside them. A contour whose polygon has more than four corners but
-fills its minimum-area rectangle is accepted through that rectangle (a card with rounded corners).
+How cards are found: a card is a convex four-sided shape of a card's aspect, closed by an edge.
+Edges (Canny with low thresholds on a blurred grey image, closed by a dilation) give contours on two
+levels: outer outlines and the holes inside them. The top card of a pile is the one whose outline is
+complete, so its face is a hole: its convex hull (pictures touching the edge dent the hole) is
+fitted with a quad. Cards below it peek out as slivers that are not card-shaped; a neat pile's
+outline is card-shaped and is the top card's. Card-shaped outlines inside a larger one (a face's
+inner frame, its picture) are dropped.
 """
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ ASPECT_RANGE = (1.15, 2.0)
 # The smallest card worth reading, as a fraction of the searched area (and never under 400 px²).
 MIN_AREA_FRACTION = 0.01
 MIN_AREA_PX = 400.0
+# Low thresholds on purpose: the top card's edge over cards of the same design is faint (a shadow
+# line), while clutter edges that survive the blur do not form card-shaped quads.
+CANNY_LOW, CANNY_HIGH = 20, 50
+EDGE_INSET = 2.0  # px from a hole's border to the middle of the dilated edge line around it
 
 
 def order_quad(points) -> np.ndarray:
@@ -113,27 +117,38 @@ def _grey(image: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
 
 
-def _card_quad(contour, min_area: float, max_area: float) -> np.ndarray | None:
-    """The card-shaped quad a contour outlines, or None."""
+def _card_quad(contour, min_area: float, max_area: float, *, hole: bool) -> np.ndarray | None:
+    """The card-shaped quad a contour outlines, or None.
+
+    A hole (the inside of a closed edge line) may be dented where the face's pictures touch the
+    card's edge: its convex hull is what is fitted. An outer contour must fill its quad by itself.
+    """
     area = abs(cv2.contourArea(contour))
     if area < min_area or area > max_area:
         return None
-    perimeter = cv2.arcLength(contour, True)
-    poly = cv2.approxPolyDP(contour, 0.03 * perimeter, True)
-    if len(poly) == 4 and cv2.isContourConvex(poly):
+    hull = cv2.convexHull(contour)
+    hull_area = abs(cv2.contourArea(hull))
+    if hull_area <= 0 or area / hull_area < (0.7 if hole else 0.85):
+        return None
+    poly = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
+    if len(poly) == 4:
         quad = poly.reshape(4, 2).astype(np.float32)
     else:
-        # A rounded or slightly broken outline: accept its rectangle when the contour fills it.
-        rect = cv2.minAreaRect(contour)
+        # Rounded corners: the hull's rectangle, when the hull fills it.
+        rect = cv2.minAreaRect(hull)
         rect_area = rect[1][0] * rect[1][1]
-        if rect_area <= 0 or area / rect_area < 0.9:
+        if rect_area <= 0 or hull_area / rect_area < 0.9:
             return None
         quad = cv2.boxPoints(rect).astype(np.float32)
     if not ASPECT_RANGE[0] <= quad_aspect(quad) <= ASPECT_RANGE[1]:
         return None
-    # A real card outline fills its convex quad; a pile's jagged outline does not.
-    if area / max(quad_area(quad), 1.0) < 0.85:
+    if hull_area / max(quad_area(quad), 1.0) < 0.9:
         return None
+    if hole:  # the hole lies inside the (dilated) edge line: move out to the line's middle
+        centre = quad.mean(axis=0)
+        out = quad - centre
+        out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-6)
+        quad = quad + out * EDGE_INSET
     return quad
 
 
@@ -160,18 +175,18 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
         return []
     grey = _grey(image[y0:y1, x0:x1])
     grey = cv2.GaussianBlur(grey, (5, 5), 0)
-    median = float(np.median(grey))
-    edges = cv2.Canny(grey, max(10.0, 0.4 * median), max(30.0, 1.0 * median))
+    edges = cv2.Canny(grey, CANNY_LOW, CANNY_HIGH)
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    # Two levels: outer outlines of edge lines, and the holes inside them (a top card's face).
+    contours, hierarchy = cv2.findContours(edges, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     searched = float((x1 - x0) * (y1 - y0))
     if region is not None:
         searched = min(searched, max(polygon_area(region), 1.0))
     lower = min_area if min_area is not None else max(MIN_AREA_PX, MIN_AREA_FRACTION * searched)
     upper = 0.98 * (x1 - x0) * (y1 - y0)
     quads = []
-    for contour in contours:
-        quad = _card_quad(contour, lower, upper)
+    for contour, links in zip(contours, hierarchy[0] if hierarchy is not None else [], strict=False):
+        quad = _card_quad(contour, lower, upper, hole=bool(links[3] >= 0))
         if quad is not None:
             quads.append(order_quad(quad + np.array([x0, y0], dtype=np.float32)))
     if region is not None:
