@@ -277,9 +277,8 @@ def measure_enrollment(model_path: Path, recipe: Recipe, *, decks: int = 3, shot
         rng = np.random.default_rng([recipe.seed, 7919, deck])
         style = FaceStyle.random(rng, recipe.split)
         enrolled = [render_crop(rng, code, style, recipe) for code in codes]
-        _, _, embeddings = classifier.run(classifier.prepare(enrolled + [c[::-1, ::-1] for c in enrolled]))
-        embeddings /= np.linalg.norm(embeddings, axis=1, keepdims=True)
-        profile = DeckProfile(f"measure-{deck}", codes + codes, embeddings, "")
+        embeddings = np.stack([reading.embedding for reading in classifier.classify(enrolled)])
+        profile = DeckProfile(f"measure-{deck}", codes, embeddings, "")
         tests = [(code, render_crop(rng, code, style, recipe)) for code in codes for _ in range(shots)]
         crops = [crop for _, crop in tests]
         generic = classifier.classify(crops)
