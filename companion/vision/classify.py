@@ -264,7 +264,10 @@ def photo_crops(image: np.ndarray, size: tuple[int, int]) -> tuple[list[np.ndarr
 
     scale = min(1.0, DETECT_SIDE / max(image.shape[:2]))
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    quads = [q / scale for q in find_card_quads(small)[:CANDIDATES]]
+    # Cards small in frame count too (a phone photo of a card on a big table): the finder's default
+    # smallest card is 1% of the frame; here 0.2%.
+    min_area = max(400.0, 0.002 * small.shape[0] * small.shape[1])
+    quads = [q / scale for q in find_card_quads(small, min_area=min_area)[:CANDIDATES]]
     crops = [_warp_downscaled(image, q, size, warp_card) for q in quads]
     h, w = image.shape[:2]
     for portrait in (True, False):
