@@ -34,6 +34,17 @@ MIN_AREA_PX = 400.0
 # line), while clutter edges that survive the blur do not form card-shaped quads.
 CANNY_LOW, CANNY_HIGH = 20, 50
 EDGE_INSET = 2.0  # px from a hole's border to the middle of the dilated edge line around it
+# How much of a quad's outline must lie on image edges: a card counts from MIN_SUPPORT; from
+# GOOD_SUPPORT the slower search along straight lines is not needed; SUPPORT_TIE is "as good".
+MIN_SUPPORT = 0.75
+GOOD_SUPPORT = 0.92
+SUPPORT_TIE = 0.02
+SUPPORT_SAMPLES = 24  # points per side
+SUPPORT_TRIM = 0.04  # the ends of a side left out of its support
+MAX_LINES = 32
+MAX_SEGMENTS = 80
+MAX_CANDIDATES = 40
+ZONE_MIN_SIDE = 0.25  # a card's short side at least this fraction of its zone's side
 
 
 def order_quad(points) -> np.ndarray:
@@ -159,6 +170,107 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter) / smaller if smaller > 0 else 0.0
 
 
+def _supports(quads: np.ndarray, near_edge: np.ndarray) -> np.ndarray:
+    """For each quad (N, 4, 2): the fraction of its outline that lies on an edge of the image.
+
+    The ends of each side are left out (a card's rounded corners are not on its sides), but only
+    just: a quad that runs on past a card's corner must lose support there.
+    """
+    if len(quads) == 0:
+        return np.zeros(0, np.float32)
+    k = np.linspace(SUPPORT_TRIM, 1 - SUPPORT_TRIM, SUPPORT_SAMPLES, dtype=np.float32)[None, None, :, None]
+    start = quads[:, :, None, :]
+    end = np.roll(quads, -1, axis=1)[:, :, None, :]
+    points = np.round(start + k * (end - start)).astype(np.int32).reshape(len(quads), -1, 2)
+    h, w = near_edge.shape
+    inside = ((points[..., 0] >= 0) & (points[..., 0] < w) & (points[..., 1] >= 0) & (points[..., 1] < h))
+    xs = np.clip(points[..., 0], 0, w - 1)
+    ys = np.clip(points[..., 1], 0, h - 1)
+    on_edge = near_edge[ys, xs] & inside
+    return on_edge.mean(axis=1)
+
+
+def _lines(edges: np.ndarray, min_side: float) -> tuple[np.ndarray, np.ndarray]:
+    """Straight edge lines as (normal angle in [0, pi), rho), longest first, pieces of one line merged."""
+    segments = cv2.HoughLinesP(edges, 1, np.pi / 180, threshold=max(10, int(0.4 * min_side)),
+                               minLineLength=max(8.0, 0.5 * min_side), maxLineGap=4)
+    if segments is None:
+        return np.zeros(0), np.zeros(0)
+    seg = segments.reshape(-1, 4).astype(np.float64)
+    order = np.argsort(-np.hypot(seg[:, 2] - seg[:, 0], seg[:, 3] - seg[:, 1]))[:MAX_SEGMENTS]
+    seg = seg[order]
+    all_angles = np.arctan2(seg[:, 2] - seg[:, 0], -(seg[:, 3] - seg[:, 1])) % np.pi  # normals' angles
+    all_rhos = np.cos(all_angles) * seg[:, 0] + np.sin(all_angles) * seg[:, 1]
+    angles = np.empty(0)
+    rhos = np.empty(0)
+    for angle, rho in zip(all_angles, all_rhos, strict=True):
+        if len(angles):
+            gap = np.abs(angles - angle) % np.pi
+            gap = np.minimum(gap, np.pi - gap)
+            aligned = np.where(np.abs(angles - angle) < np.pi / 2, rho, -rho)
+            if ((gap < np.radians(3)) & (np.abs(aligned - rhos) < 3)).any():
+                continue  # a piece of a line already kept
+        angles = np.append(angles, angle)
+        rhos = np.append(rhos, rho)
+        if len(angles) >= MAX_LINES:
+            break
+    return angles, rhos
+
+
+def _line_quads(edges: np.ndarray, near_edge: np.ndarray, min_side: float,
+                max_side: float) -> list[tuple[np.ndarray, float]]:
+    """Quads whose sides lie on straight edges (two near-parallel pairs of lines, near-perpendicular),
+    with their outline support.
+
+    This finds the top card of a pile when its face's pictures touch its outline and break the hole
+    inside it; the support then tells the top card from quads that borrow a side of a lower card.
+    """
+    angles, rhos = _lines(edges, min_side)
+    n = len(angles)
+    if n < 4:
+        return []
+    gap = np.abs(angles[:, None] - angles[None, :]) % np.pi
+    gap = np.minimum(gap, np.pi - gap)
+    same_way = np.abs(angles[:, None] - angles[None, :]) < np.pi / 2
+    aligned = np.where(same_way, rhos[None, :], -rhos[None, :])  # rho of j with i's normal
+    distance = np.abs(aligned - rhos[:, None])
+    parallel = (gap < np.radians(10)) & (distance >= min_side) & (distance <= max_side)
+    i_idx, j_idx = np.nonzero(np.triu(parallel, 1))
+    if len(i_idx) < 2:
+        return []
+    pair_angle = angles[i_idx]
+    pg = np.abs(pair_angle[:, None] - pair_angle[None, :]) % np.pi
+    pg = np.minimum(pg, np.pi - pg)
+    u, v = np.nonzero(np.triu(np.abs(pg - np.pi / 2) < np.radians(25), 1))
+    if len(u) == 0:
+        return []
+    # Intersections of every two lines (Cramer's rule on the normal forms).
+    cos, sin = np.cos(angles), np.sin(angles)
+    det = cos[:, None] * sin[None, :] - sin[:, None] * cos[None, :]
+    det = np.where(np.abs(det) < 1e-9, np.nan, det)
+    xs = (rhos[:, None] * sin[None, :] - rhos[None, :] * sin[:, None]) / det
+    ys = (cos[:, None] * rhos[None, :] - cos[None, :] * rhos[:, None]) / det
+    p1, p2, q1, q2 = i_idx[u], j_idx[u], i_idx[v], j_idx[v]
+    corners = np.stack([np.stack([xs[a, b], ys[a, b]], axis=-1)
+                        for a, b in ((p1, q1), (p1, q2), (p2, q2), (p2, q1))], axis=1)  # (N, 4, 2)
+    corners = corners[np.isfinite(corners).all(axis=(1, 2))].astype(np.float32)
+    if len(corners) == 0:
+        return []
+    sides = np.linalg.norm(np.roll(corners, -1, axis=1) - corners, axis=2)
+    pair_a = (sides[:, 0] + sides[:, 2]) / 2
+    pair_b = (sides[:, 1] + sides[:, 3]) / 2
+    aspect = np.maximum(pair_a, pair_b) / np.maximum(np.minimum(pair_a, pair_b), 1e-6)
+    edge = np.roll(corners, -1, axis=1) - corners
+    following = np.roll(edge, -1, axis=1)
+    cross = edge[:, :, 0] * following[:, :, 1] - edge[:, :, 1] * following[:, :, 0]
+    convex = (cross > 0).all(axis=1) | (cross < 0).all(axis=1)
+    keep = convex & (aspect >= ASPECT_RANGE[0]) & (aspect <= ASPECT_RANGE[1])
+    corners = corners[keep]
+    supports = _supports(corners, near_edge)
+    good = supports >= MIN_SUPPORT
+    return [(q, float(sup)) for q, sup in zip(corners[good], supports[good], strict=True)]
+
+
 def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = None,
                     margin: float = 0.0) -> list[np.ndarray]:
     """Every card outline in ``image`` (or in ``region``, a polygon in image pixels), largest first.
@@ -166,9 +278,11 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     With a ``region``, a card counts when its centre lies in the polygon; ``margin`` (a fraction of
     the region's size) widens the search around it so that a card hanging over its edge is whole.
 
-    A pile gives one quad: its top card. Where one card-shaped outline lies inside another (the
-    inner border of a card's face, a card's picture frame), only the outer one is kept, unless the
-    inner one is a card of nearly the same size lying on top (the top card of a neat pile).
+    Candidates come from closed outlines (holes and outer contours of the edge map) and, when those
+    give no well-supported quad, from straight edge lines. A candidate counts when most of its
+    outline lies on image edges (the top card's outline is whole; a lower card's is hidden in part).
+    Overlapping candidates: the best supported wins, and of those about as well supported, the
+    largest (a card's outline over its face's inner frame).
     """
     x0, y0, x1, y1 = _region_box(region, image.shape, margin)
     if x1 - x0 < 8 or y1 - y0 < 8:
@@ -176,33 +290,55 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     grey = _grey(image[y0:y1, x0:x1])
     grey = cv2.GaussianBlur(grey, (5, 5), 0)
     edges = cv2.Canny(grey, CANNY_LOW, CANNY_HIGH)
-    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-    # Two levels: outer outlines of edge lines, and the holes inside them (a top card's face).
-    contours, hierarchy = cv2.findContours(edges, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    closed = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    near_edge = closed > 0
     searched = float((x1 - x0) * (y1 - y0))
     if region is not None:
         searched = min(searched, max(polygon_area(region), 1.0))
     lower = min_area if min_area is not None else max(MIN_AREA_PX, MIN_AREA_FRACTION * searched)
     upper = 0.98 * (x1 - x0) * (y1 - y0)
-    quads = []
+    # Two levels: outer outlines of edge lines, and the holes inside them (a top card's face).
+    contours, hierarchy = cv2.findContours(closed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    holes, outers = [], []
     for contour, links in zip(contours, hierarchy[0] if hierarchy is not None else [], strict=False):
-        quad = _card_quad(contour, lower, upper, hole=bool(links[3] >= 0))
+        hole = bool(links[3] >= 0)
+        quad = _card_quad(contour, lower, upper, hole=hole)
         if quad is not None:
-            quads.append(order_quad(quad + np.array([x0, y0], dtype=np.float32)))
-    if region is not None:
-        poly = np.asarray(region, dtype=np.float32).reshape(-1, 1, 2)
-        quads = [q for q in quads
-                 if cv2.pointPolygonTest(poly, tuple(map(float, quad_centre(q))), False) >= 0]
-    # The dilated edge gives each outline twice (outside and inside the line): keep the outer one.
-    quads.sort(key=lambda q: -quad_area(q))
-    kept: list[np.ndarray] = []
-    for quad in quads:
-        if any(_overlap(quad, other) > 0.6 for other in kept):
+            (holes if hole else outers).append(quad)
+    # An outer outline is a card only where no hole says better: around a pile it is the pile's
+    # silhouette, larger than its top card.
+    candidates = holes + [q for q in outers if not any(_overlap(q, h) > 0.6 for h in holes)]
+    supports = _supports(np.array(candidates, np.float32).reshape(-1, 4, 2), near_edge)
+    scored = list(zip(candidates, supports.tolist(), strict=True))
+    if not any(support >= GOOD_SUPPORT for _, support in scored):
+        min_side = float(np.sqrt(lower / CARD_ASPECT))
+        if region is not None:  # a zone is drawn around one pile: its card is not tiny in it
+            min_side = max(min_side, ZONE_MIN_SIDE * float(np.sqrt(searched)))
+        max_side = float(np.hypot(x1 - x0, y1 - y0))
+        scored += [(q, sup) for q, sup in _line_quads(edges, near_edge, min_side, max_side)
+                   if lower <= quad_area(q) <= upper]
+    # Best supported first; of equal support, larger first. Only the best few can matter.
+    areas = [quad_area(q) for q, _ in scored]
+    order = sorted(range(len(scored)), key=lambda k: (-round(scored[k][1], 3), -areas[k]))
+    scored = [scored[k] for k in order]
+    offset = np.array([x0, y0], dtype=np.float32)
+    poly = None if region is None else np.asarray(region, dtype=np.float32).reshape(-1, 1, 2)
+    kept: list[tuple[np.ndarray, float]] = []
+    for quad, support in scored[:MAX_CANDIDATES]:
+        if support < MIN_SUPPORT:
+            break
+        quad = quad + offset
+        if poly is not None and cv2.pointPolygonTest(poly, tuple(map(float, quad_centre(quad))), False) < 0:
             continue
-        kept.append(quad)
+        clash = next((k for k, (other, _) in enumerate(kept) if _overlap(quad, other) > 0.6), None)
+        if clash is None:
+            kept.append((quad, support))
+        elif support >= kept[clash][1] - SUPPORT_TIE and quad_area(quad) > 1.1 * quad_area(kept[clash][0]):
+            kept[clash] = (quad, support)  # an outline around a face's inner frame
+    quads = [order_quad(q) for q, _ in kept]
     # Largest first; cards of about the same size (within 100 px²), topmost first.
-    kept.sort(key=lambda q: (-round(quad_area(q), -2), float(quad_centre(q)[1])))
-    return kept
+    quads.sort(key=lambda q: (-round(quad_area(q), -2), float(quad_centre(q)[1])))
+    return quads
 
 
 def polygon_area(polygon) -> float:
