@@ -16,8 +16,8 @@ Per frame and zone: a zone whose picture moved since the last frame (a hand pass
 shaken) is not read. Otherwise the top card's quad is found (``detect.find_card_quads``) and
 warped; a crop that is much blurrier than the zone's last good crops, or washed out by glare, is
 not read. All the crops of a frame go to the classifier in one call. A zone that shows the same
-card in the same place as in the last frame, in an unchanged picture, reuses that frame's reading
-(``reuse=False`` classifies every zone in every frame). A camera's ``lost``/``ok`` frames become
+picture that has not changed since it was last read reuses that reading (``reuse=False`` detects
+and classifies every still zone in every frame). A camera's ``lost``/``ok`` frames become
 ``camera`` events; during a loss the stable state is kept as it was.
 
 The zones are checked against the first frame's size (``ZonesError`` when one lies outside it); a
@@ -31,15 +31,15 @@ from collections import deque
 import cv2
 import numpy as np
 
-from companion.vision.detect import find_card_quads, pose_change, warp_card
-from companion.vision.watch import UNREADABLE, Observation, Watcher
+from companion.vision.detect import find_card_quads, warp_card
+from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
 from companion.vision.zones import Zones
 
 DEFAULT_CROP = (64, 96)
 SEARCH_MARGIN = 0.3  # search this much (of the zone's size) around a zone for cards hanging over
 THUMB = 16  # side of the thumbnail a zone's motion is measured on
 MOTION_LEVEL = 3.0  # mean grey-level change of the thumbnail between two frames that counts as motion
-REUSE_LEVEL = 1.5  # below this change, a still card keeps the last frame's reading
+REUSE_LEVEL = 1.5  # below this change since the zone was last read, that reading still holds
 BLUR_RATIO = 0.4  # a crop this much less sharp than the zone's sharpest recent crop is blurred
 SHARPNESS_FRAMES = 15
 GLARE_LEVEL = 250  # a pixel this bright in all channels is washed out
@@ -62,11 +62,13 @@ class Pipeline:
         self.frame_size: tuple[int, int] | None = None
         self._polygons: dict[str, np.ndarray] = {}
         self._thumbs: dict[str, np.ndarray] = {}
-        self._last: dict[str, tuple] = {}  # zone -> (quad, reading) of the last classified crop
+        # zone -> (quad, reading, thumbnail, observation) of the last time it was read
+        self._last: dict[str, tuple] = {}
         self._sharpness: dict[str, deque] = {}
         self.camera_ok = True
 
     def state(self) -> dict:
+        """The stable reading per zone (``Watcher.state``)."""
         return self.watcher.state()
 
     def _setup(self, size: tuple[int, int]) -> None:
@@ -105,40 +107,39 @@ class Pipeline:
         to_classify: list[tuple[str, np.ndarray, np.ndarray]] = []
         for name in self.names:
             poly = self._polygons[name]
-            moved, change = self._motion(name, image, poly)
+            moved, thumb = self._motion(name, image, poly)
             if moved:
-                observations[name] = UNREADABLE
+                observations[name] = MOVING
                 self._sharpness.pop(name, None)  # what was sharp before the motion says nothing now
+                self._last.pop(name, None)
+                continue
+            last = self._last.get(name)
+            if self.reuse and last is not None and float(np.abs(thumb - last[2]).mean()) < REUSE_LEVEL:
+                observations[name] = last[3]  # nothing changed since the zone was last read
                 continue
             quads = find_card_quads(image, poly, margin=SEARCH_MARGIN)
             if not quads:
                 observations[name] = Observation(True, None, 0.0, None)
+                self._last[name] = (None, None, thumb, observations[name])
                 continue
             quad = quads[0]
-            last = self._last.get(name)
-            if self.reuse and last is not None and change < REUSE_LEVEL:
-                shift, turn = pose_change(last[0], quad)
-                if shift < 1.5 and turn < 1.5:
-                    reading = last[1]
-                    observations[name] = Observation(True, reading.code, reading.confidence, quad)
-                    continue
             crop = warp_card(image, quad, self.crop_size)
             if not self._clear(name, crop):
                 observations[name] = UNREADABLE
                 continue
-            to_classify.append((name, quad, crop))
+            to_classify.append((name, quad, crop, thumb))
         if to_classify:
-            readings = self.classifier.classify([crop for _, _, crop in to_classify])
-            for (name, quad, _), reading in zip(to_classify, readings, strict=True):
+            readings = self.classifier.classify([crop for _, _, crop, _ in to_classify])
+            for (name, quad, _, thumb), reading in zip(to_classify, readings, strict=True):
                 observations[name] = Observation(True, reading.code, float(reading.confidence), quad)
-                self._last[name] = (quad, reading)
+                self._last[name] = (quad, reading, thumb, observations[name])
         self.readings = {name: {"card": obs.code if obs.readable else None,
                                 "confidence": round(float(obs.confidence), 4) if obs.readable else 0.0}
                          for name, obs in observations.items()}
         return observations
 
-    def _motion(self, name: str, image: np.ndarray, poly: np.ndarray) -> tuple[bool, float]:
-        """Whether the zone's picture changed since the last frame, and by how much (grey levels)."""
+    def _motion(self, name: str, image: np.ndarray, poly: np.ndarray) -> tuple[bool, np.ndarray]:
+        """Whether the zone's picture changed since the last frame, and its thumbnail."""
         x0, y0 = np.maximum(np.floor(poly.min(axis=0)).astype(int), 0)
         x1, y1 = np.ceil(poly.max(axis=0)).astype(int) + 1
         roi = image[y0:y1, x0:x1]
@@ -147,9 +148,8 @@ class Pipeline:
         previous = self._thumbs.get(name)
         self._thumbs[name] = thumb
         if previous is None:
-            return True, 255.0
-        change = float(np.abs(thumb - previous).mean())
-        return change > MOTION_LEVEL, change
+            return True, thumb
+        return float(np.abs(thumb - previous).mean()) > MOTION_LEVEL, thumb
 
     def _clear(self, name: str, crop: np.ndarray) -> bool:
         """False for a blurred or glared crop (blur: compared with the zone's crops since it was still)."""

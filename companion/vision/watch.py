@@ -20,7 +20,8 @@ Events (JSON-ready dicts; ``t`` is the time of the frame that confirmed them):
 - ``moved`` (villain pile): ``card`` moved from ``zone`` onto the pile ``to``; ``under`` is what
   ``zone`` shows now. A loss and a gain of the same card on two villain piles make one ``moved``;
   a loss is held back (at most ``pair_s``) while another villain pile is covered, to pair it.
-- ``drawn`` (deck): a hand covered the deck for at least ``reach_frames`` frames and left.
+- ``drawn`` (deck): something moved in the deck's zone (a hand, ``Observation.moving``) for at
+  least ``reach_frames`` frames, and the deck was then seen still again.
 - ``camera``: passed through by the pipeline (``status`` "lost" / "ok").
 
 Until the first stable reading of a zone there is no event for it: the first reading is the table
@@ -45,6 +46,7 @@ class Observation:
     code: str | None = None
     confidence: float = 0.0
     quad: np.ndarray | None = None
+    moving: bool = False  # unreadable because something moves in the zone (a hand), not a bad read
 
     @property
     def empty(self) -> bool:
@@ -52,6 +54,7 @@ class Observation:
 
 
 UNREADABLE = Observation(False)
+MOVING = Observation(False, moving=True)
 
 
 @dataclass
@@ -62,6 +65,7 @@ class _Zone:
     confidence: float = 0.0
     run: list[Observation] = field(default_factory=list)  # agreeing readable frames, newest last
     covered_frames: int = 0  # unreadable or disagreeing frames since the stable reading
+    moving_frames: int = 0  # frames with motion in the zone since the stable reading
     covered_since_stable: bool = False
     pose_at_cover: np.ndarray | None = None
 
@@ -111,6 +115,7 @@ class Watcher:
         if not obs.readable:
             zone.run.clear()
             self._cover(zone)
+            zone.moving_frames += obs.moving
             return []
         if zone.run and not self._agrees(zone.run[-1], obs):
             zone.run.clear()
@@ -139,10 +144,10 @@ class Watcher:
         """A stable reading (``obs``, agreed on by enough frames): the event it makes, if any."""
         new = EMPTY if obs.empty else obs.code
         old, old_quad = zone.stable, zone.quad
-        covered, covered_frames = zone.covered_since_stable, zone.covered_frames
+        covered, moving_frames = zone.covered_since_stable, zone.moving_frames
         zone.stable, zone.quad = new, (None if obs.empty else obs.quad)
         zone.confidence = 1.0 if obs.empty else float(np.mean([o.confidence for o in zone.run]))
-        zone.covered_since_stable, zone.covered_frames = False, 0
+        zone.covered_since_stable, zone.covered_frames, zone.moving_frames = False, 0, 0
         if old is None or not covered:
             return []  # the first reading, or a still card confirmed again
         same = new == old
@@ -154,7 +159,7 @@ class Watcher:
         base = {"t": round(float(t), 3), "zone": zone.name}
         card = None if new == EMPTY else new
         if zone.name == "deck":
-            if covered_frames >= self.reach_frames and (new != EMPTY or old != EMPTY):
+            if moving_frames >= self.reach_frames and (new != EMPTY or old != EMPTY):
                 return [{**base, "type": "drawn", "card": card, "confidence": round(zone.confidence, 4)}]
             return []
         if zone.name == "discard":
