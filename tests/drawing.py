@@ -34,3 +34,35 @@ def table(shape=(240, 320), seed=0, kind="wood"):
         base = np.full((h, w, 3), 190, np.uint8)
     noise = rng.normal(0, 6, (h, w, 3))
     return np.clip(base + noise, 0, 255).astype(np.uint8)
+
+
+# The colours draw_card paints a card's middle with, and the codes a ColourClassifier reads from them.
+CARD_COLOURS = {"r3": (40, 40, 200), "g3": (40, 160, 40), "b3": (200, 60, 30), "back": (120, 120, 120)}
+
+
+class ColourReading:
+    def __init__(self, code, confidence):
+        self.code, self.confidence = code, confidence
+        self.top = [(code, confidence)]
+
+
+class ColourClassifier:
+    """Reads the cards drawn by draw_card by the colour of their middle (a card model's stand-in for
+    frames drawn with OpenCV, where only detection and the watcher are under test)."""
+
+    width, height = 32, 48
+
+    def __init__(self):
+        self.calls = 0
+
+    def classify(self, crops):
+        self.calls += 1
+        readings = []
+        for crop in crops:
+            h, w = crop.shape[:2]
+            middle = crop[h // 3: 2 * h // 3, w // 3: 2 * w // 3]
+            mean = middle.reshape(-1, 3).mean(axis=0)
+            code, colour = min(CARD_COLOURS.items(), key=lambda kv: np.abs(mean - kv[1]).sum())
+            distance = float(np.abs(mean - colour).sum())
+            readings.append(ColourReading(code if distance < 90 else None, max(0.0, 1 - distance / 300)))
+        return readings

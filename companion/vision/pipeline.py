@@ -42,6 +42,7 @@ MOTION_LEVEL = 3.0  # mean grey-level change of the thumbnail between two frames
 REUSE_LEVEL = 1.5  # below this change since the zone was last read, that reading still holds
 BLUR_RATIO = 0.4  # a crop this much less sharp than the zone's sharpest recent crop is blurred
 SHARPNESS_FRAMES = 15
+EMPTY_EDGES = 0.04  # more edge pixels than this in a zone's middle: it is not empty
 GLARE_LEVEL = 250  # a pixel this bright in all channels is washed out
 GLARE_FRACTION = 0.12  # this much of a crop washed out: glare
 
@@ -59,6 +60,7 @@ class Pipeline:
         self.crop_size = crop_size
         self.reuse = reuse
         self.readings: dict[str, dict] = {}
+        self.last_observations: dict[str, Observation] = {}
         self.frame_size: tuple[int, int] | None = None
         self._polygons: dict[str, np.ndarray] = {}
         self._thumbs: dict[str, np.ndarray] = {}
@@ -98,6 +100,7 @@ class Pipeline:
         if size != self.frame_size:
             self._setup(size)
         observations = self.observe(image)
+        self.last_observations = observations
         events.extend(self.watcher.update(float(frame.t), observations))
         return events
 
@@ -119,6 +122,9 @@ class Pipeline:
                 continue
             quads = find_card_quads(image, poly, margin=SEARCH_MARGIN)
             if not quads:
+                if self._busy(image, poly):
+                    observations[name] = UNREADABLE  # something is there, but no card outline is whole
+                    continue
                 observations[name] = Observation(True, None, 0.0, None)
                 self._last[name] = (None, None, thumb, observations[name])
                 continue
@@ -150,6 +156,20 @@ class Pipeline:
         if previous is None:
             return True, thumb
         return float(np.abs(thumb - previous).mean()) > MOTION_LEVEL, thumb
+
+    def _busy(self, image: np.ndarray, poly: np.ndarray) -> bool:
+        """Whether a zone with no card outline still holds something (a pile seen badly, a hand).
+
+        An empty zone shows the table: few edges in its middle. A card, a pile or fingers: many.
+        """
+        x0, y0 = np.maximum(np.floor(poly.min(axis=0)).astype(int), 0)
+        x1, y1 = np.ceil(poly.max(axis=0)).astype(int) + 1
+        dx, dy = (x1 - x0) // 4, (y1 - y0) // 4
+        core = cv2.cvtColor(image[y0 + dy:y1 - dy, x0 + dx:x1 - dx], cv2.COLOR_BGR2GRAY)
+        if core.size == 0:
+            return False
+        edges = cv2.Canny(cv2.GaussianBlur(core, (5, 5), 0), 20, 50)
+        return float((edges > 0).mean()) > EMPTY_EDGES
 
     def _clear(self, name: str, crop: np.ndarray) -> bool:
         """False for a blurred or glared crop (blur: compared with the zone's crops since it was still)."""
