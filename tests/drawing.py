@@ -18,7 +18,13 @@ def draw_card(canvas, quad, colour=(40, 40, 200)):
     q = np.asarray(quad, dtype=np.float32)
     cv2.fillConvexPoly(canvas, np.round(q).astype(np.int32), (235, 235, 235), lineType=cv2.LINE_AA)
     cv2.polylines(canvas, [np.round(q).astype(np.int32)], True, (150, 150, 150), 1, cv2.LINE_AA)
-    inner = q.mean(axis=0) + 0.7 * (q - q.mean(axis=0))
+    # The coloured field inside a white border of even width, as printed cards have.
+    width = float(np.linalg.norm(q[1] - q[0]))
+    border = 0.12 * width
+    across = (q[1] - q[0]) / width
+    down = (q[3] - q[0]) / float(np.linalg.norm(q[3] - q[0]))
+    signs = np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]], np.float32)
+    inner = q + border * (signs[:, :1] * across + signs[:, 1:] * down)
     cv2.fillConvexPoly(canvas, np.round(inner).astype(np.int32), colour, lineType=cv2.LINE_AA)
 
 

@@ -20,6 +20,8 @@ inner frame, its picture) are dropped.
 
 from __future__ import annotations
 
+import itertools
+
 import cv2
 import numpy as np
 
@@ -38,12 +40,19 @@ EDGE_INSET = 2.0  # px from a hole's border to the middle of the dilated edge li
 # GOOD_SUPPORT the slower search along straight lines is not needed; SUPPORT_TIE is "as good".
 MIN_SUPPORT = 0.75
 GOOD_SUPPORT = 0.92
-SUPPORT_TIE = 0.02
+SUPPORT_TIE = 0.05
 SUPPORT_SAMPLES = 24  # points per side
 SUPPORT_TRIM = 0.04  # the ends of a side left out of its support
 MAX_LINES = 32
 MAX_SEGMENTS = 80
-MAX_CANDIDATES = 40
+REFINE_CANDIDATES = 3  # the best quads of each card whose sides are slid onto nearby edges
+CANDIDATES_PER_CARD = 40  # the best candidates of one card weighed against each other
+REFINE_PLACES = 8  # cards refined in one search
+REFINE_KEEP = 30  # variants kept per refined quad
+REFINE_PX = 12  # how far a side may slide
+REFINE_SIDE_SUPPORT = 0.8
+SUPPORT_EXACT = 0.01
+FRAME_GAP = 2.0  # px: sides of two nested quads closer than this are the same side
 ZONE_MIN_SIDE = 0.25  # a card's short side at least this fraction of its zone's side
 
 
@@ -163,6 +172,15 @@ def _card_quad(contour, min_area: float, max_area: float, *, hole: bool) -> np.n
     return quad
 
 
+def _same_place(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two quads of one card: they overlap mostly, or their centres nearly meet (the overlap of two
+    almost identical quads is not computed reliably)."""
+    short = min(float(np.linalg.norm(a[1] - a[0])), float(np.linalg.norm(a[2] - a[1])))
+    if float(np.linalg.norm(quad_centre(a) - quad_centre(b))) < 0.2 * short:
+        return True
+    return _overlap(a, b) > 0.6
+
+
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     """Intersection over the smaller area of two convex quads."""
     inter, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
@@ -271,8 +289,123 @@ def _line_quads(edges: np.ndarray, near_edge: np.ndarray, min_side: float,
     return [(q, float(sup)) for q, sup in zip(corners[good], supports[good], strict=True)]
 
 
+def _shape_error(quad: np.ndarray) -> float:
+    """How far a quad's aspect is from a card's (0 for 2:3); a face's inner frame, or a quad that
+    takes in a strip of the card below, is further."""
+    return abs(float(np.log(max(quad_aspect(quad), 1e-6) / CARD_ASPECT)))
+
+
+def _side_gaps(inner: np.ndarray, outer: np.ndarray) -> np.ndarray:
+    """For each side of ``inner``: how far its middle lies from the nearest side line of ``outer``."""
+    gaps = []
+    for i in range(4):
+        middle = (inner[i] + inner[(i + 1) % 4]) / 2
+        distances = []
+        for j in range(4):
+            a, b = outer[j], outer[(j + 1) % 4]
+            d = b - a
+            length = max(float(np.linalg.norm(d)), 1e-6)
+            distances.append(abs(float(d[0] * (middle[1] - a[1]) - d[1] * (middle[0] - a[0]))) / length)
+        gaps.append(min(distances))
+    return np.array(gaps)
+
+
+def _better(quad: np.ndarray, support: float, other: np.ndarray, other_support: float) -> bool:
+    """Of two equally supported quads of one card, whether ``quad`` is the card rather than ``other``.
+
+    Nested quads: a frame all round (every side apart) is a face's inner frame inside the card's
+    outline, so the outer one is the card; nested quads that share sides are the top card and a quad
+    that takes in a strip of the card below it, so the inner one is the card. Otherwise the more
+    card-shaped one. The inner one of nested quads sharing sides must be supported as well as the
+    outer one: a quad with one side on a face's inner frame and three on the card's edge is not.
+    """
+    quad_small = quad_area(quad) < quad_area(other)
+    small, large = (quad, other) if quad_small else (other, quad)
+    gaps = _side_gaps(small, large)
+    if gaps.max() > FRAME_GAP:  # nested and not the same quad
+        small_support, large_support = (support, other_support) if quad_small else (other_support, support)
+        inner_is_card = gaps.min() <= FRAME_GAP and small_support >= large_support - SUPPORT_EXACT
+        return quad_small == inner_is_card
+    return _shape_error(quad) < _shape_error(other)
+
+
+def _best_first(scored: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
+    """Best supported first (in steps of SUPPORT_TIE); then the most card-shaped."""
+    keys = [(-round(sup / SUPPORT_TIE), _shape_error(q)) for q, sup in scored]
+    order = sorted(range(len(scored)), key=lambda k: keys[k])
+    return [scored[k] for k in order]
+
+
+def _to_refine(scored: list[tuple[np.ndarray, float]]) -> list[np.ndarray]:
+    """The best REFINE_CANDIDATES quads of each place (card), for the best REFINE_PLACES places."""
+    places: list[list[np.ndarray]] = []
+    for quad, support in scored:
+        if support < MIN_SUPPORT:
+            break
+        place = next((p for p in places if _same_place(quad, p[0])), None)
+        if place is None:
+            if len(places) < REFINE_PLACES:
+                places.append([quad])
+        elif len(place) < REFINE_CANDIDATES:
+            place.append(quad)
+    return [q for p in places for q in p]
+
+
+def _refine(quads: list[np.ndarray], near_edge: np.ndarray) -> list[tuple[np.ndarray, float]]:
+    """Variants of each quad with every side moved to the edge lines parallel to it nearby."""
+    if not quads:
+        return []
+    shifts = np.arange(-REFINE_PX, REFINE_PX + 1, dtype=np.float32)
+    k = np.linspace(SUPPORT_TRIM, 1 - SUPPORT_TRIM, SUPPORT_SAMPLES, dtype=np.float32)
+    h, w = near_edge.shape
+    variants = []
+    for quad in quads:
+        centre = quad.mean(axis=0)
+        side_options = []
+        for i in range(4):
+            a, b = quad[i], quad[(i + 1) % 4]
+            direction = (b - a) / max(float(np.linalg.norm(b - a)), 1e-6)
+            normal = np.array([-direction[1], direction[0]], np.float32)
+            if float(np.dot((a + b) / 2 - centre, normal)) < 0:
+                normal = -normal  # outward
+            points = a + k[:, None] * (b - a)  # (S, 2)
+            moved = np.round(points[None, :, :] + shifts[:, None, None] * normal).astype(np.int32)
+            inside = (moved[..., 0] >= 0) & (moved[..., 0] < w) & (moved[..., 1] >= 0) & (moved[..., 1] < h)
+            hits = near_edge[np.clip(moved[..., 1], 0, h - 1), np.clip(moved[..., 0], 0, w - 1)] & inside
+            support = hits.mean(axis=1)
+            # Peaks of support: the edge lines parallel to this side.
+            last = len(shifts) - 1
+            peaks = [j for j in range(len(shifts)) if support[j] >= REFINE_SIDE_SUPPORT
+                     and support[j] >= support[max(j - 1, 0)] and support[j] >= support[min(j + 1, last)]]
+            peaks = sorted(peaks, key=lambda j: -support[j])[:3] or [REFINE_PX]
+            side_options.append([(a + shifts[j] * normal, direction) for j in peaks])
+        for choice in itertools.product(*side_options):
+            corners = [_meet(choice[i - 1], choice[i]) for i in range(4)]
+            if any(c is None for c in corners):
+                continue
+            variants.append(np.array(corners, np.float32))
+    if not variants:
+        return []
+    variants = [v for v in variants if ASPECT_RANGE[0] <= quad_aspect(v) <= ASPECT_RANGE[1]
+                and cv2.isContourConvex(v.reshape(-1, 1, 2))]
+    supports = _supports(np.array(variants, np.float32).reshape(-1, 4, 2), near_edge)
+    best = np.argsort(-supports)[:REFINE_KEEP * len(quads)]
+    return [(variants[i], float(supports[i])) for i in best]
+
+
+def _meet(line1, line2):
+    """Where two lines (point, unit direction) cross; None when they are parallel."""
+    (p, u), (q, v) = line1, line2
+    det = u[0] * (-v[1]) - u[1] * (-v[0])
+    if abs(det) < 1e-6:
+        return None
+    d = q - p
+    t = (d[0] * (-v[1]) - d[1] * (-v[0])) / det
+    return p + t * u
+
+
 def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = None,
-                    margin: float = 0.0) -> list[np.ndarray]:
+                    margin: float = 0.0, work_side: int | None = None) -> list[np.ndarray]:
     """Every card outline in ``image`` (or in ``region``, a polygon in image pixels), largest first.
 
     With a ``region``, a card counts when its centre lies in the polygon; ``margin`` (a fraction of
@@ -283,20 +416,29 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     outline lies on image edges (the top card's outline is whole; a lower card's is hidden in part).
     Overlapping candidates: the best supported wins, and of those about as well supported, the
     largest (a card's outline over its face's inner frame).
+
+    ``work_side`` searches a copy shrunk so that its longer side is at most that many pixels (a
+    zone in a 1280x720 frame then costs what it does at 640x480); quads are given at full size.
     """
     x0, y0, x1, y1 = _region_box(region, image.shape, margin)
     if x1 - x0 < 8 or y1 - y0 < 8:
         return []
     grey = _grey(image[y0:y1, x0:x1])
+    scale = 1.0
+    if work_side and max(grey.shape) > work_side:
+        scale = work_side / max(grey.shape)
+        grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     grey = cv2.GaussianBlur(grey, (5, 5), 0)
     edges = cv2.Canny(grey, CANNY_LOW, CANNY_HIGH)
     closed = cv2.dilate(edges, np.ones((3, 3), np.uint8))
     near_edge = closed > 0
+    area_scale = scale * scale  # areas below are in the searched copy's pixels
     searched = float((x1 - x0) * (y1 - y0))
     if region is not None:
         searched = min(searched, max(polygon_area(region), 1.0))
-    lower = min_area if min_area is not None else max(MIN_AREA_PX, MIN_AREA_FRACTION * searched)
-    upper = 0.98 * (x1 - x0) * (y1 - y0)
+    searched *= area_scale
+    lower = min_area * area_scale if min_area is not None else max(MIN_AREA_PX, MIN_AREA_FRACTION * searched)
+    upper = 0.98 * grey.shape[0] * grey.shape[1]
     # Two levels: outer outlines of edge lines, and the holes inside them (a top card's face).
     contours, hierarchy = cv2.findContours(closed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     holes, outers = [], []
@@ -314,28 +456,36 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
         min_side = float(np.sqrt(lower / CARD_ASPECT))
         if region is not None:  # a zone is drawn around one pile: its card is not tiny in it
             min_side = max(min_side, ZONE_MIN_SIDE * float(np.sqrt(searched)))
-        max_side = float(np.hypot(x1 - x0, y1 - y0))
+        max_side = float(np.hypot(*grey.shape))
         scored += [(q, sup) for q, sup in _line_quads(edges, near_edge, min_side, max_side)
                    if lower <= quad_area(q) <= upper]
     # Best supported first; of equal support, larger first. Only the best few can matter.
-    areas = [quad_area(q) for q, _ in scored]
-    order = sorted(range(len(scored)), key=lambda k: (-round(scored[k][1], 3), -areas[k]))
-    scored = [scored[k] for k in order]
+    scored = _best_first(scored)
+    # Each side of the best few slid along its normal onto the edges near it: a quad that borrowed
+    # a lower card's side finds the top card's, a face's inner frame finds the card's own outline.
+    refined = _refine(_to_refine(scored), near_edge)
+    scored = _best_first(scored + [(q, sup) for q, sup in refined if lower <= quad_area(q) <= upper])
     offset = np.array([x0, y0], dtype=np.float32)
     poly = None if region is None else np.asarray(region, dtype=np.float32).reshape(-1, 1, 2)
     kept: list[tuple[np.ndarray, float]] = []
-    for quad, support in scored[:MAX_CANDIDATES]:
+    seen: list[int] = []  # candidates looked at per kept card
+    for quad, support in scored:
         if support < MIN_SUPPORT:
             break
-        quad = quad + offset
+        quad = order_quad(quad / scale + offset)
         if poly is not None and cv2.pointPolygonTest(poly, tuple(map(float, quad_centre(quad))), False) < 0:
             continue
-        clash = next((k for k, (other, _) in enumerate(kept) if _overlap(quad, other) > 0.6), None)
+        clash = next((k for k, (other, _) in enumerate(kept) if _same_place(quad, other)), None)
         if clash is None:
             kept.append((quad, support))
-        elif support >= kept[clash][1] - SUPPORT_TIE and quad_area(quad) > 1.1 * quad_area(kept[clash][0]):
-            kept[clash] = (quad, support)  # an outline around a face's inner frame
-    quads = [order_quad(q) for q, _ in kept]
+            seen.append(1)
+            continue
+        seen[clash] += 1
+        if seen[clash] > CANDIDATES_PER_CARD:
+            continue
+        if support >= kept[clash][1] - SUPPORT_TIE and _better(quad, support, *kept[clash]):
+            kept[clash] = (quad, support)
+    quads = [q for q, _ in kept]
     # Largest first; cards of about the same size (within 100 px²), topmost first.
     quads.sort(key=lambda q: (-round(quad_area(q), -2), float(quad_centre(q)[1])))
     return quads
