@@ -99,13 +99,28 @@ def pose_change(a, b) -> tuple[float, float]:
 
 
 def quad_aspect(quad) -> float:
-    q = np.asarray(quad, dtype=np.float32).reshape(4, 2)
-    sides = [float(np.linalg.norm(q[(i + 1) % 4] - q[i])) for i in range(4)]
-    short = (sides[0] + sides[2]) / 2
-    long_ = (sides[1] + sides[3]) / 2
-    if min(short, long_) <= 0:
-        return 0.0
-    return max(short, long_) / min(short, long_)
+    """Long over short side (each the mean of two opposite sides); 0 for a degenerate quad."""
+    return float(_aspects(np.asarray(quad, dtype=np.float32).reshape(1, 4, 2))[0])
+
+
+def _aspects(quads: np.ndarray) -> np.ndarray:
+    """``quad_aspect`` of many quads (N, 4, 2) at once."""
+    d = np.roll(quads, -1, axis=1) - quads
+    sides = np.hypot(d[..., 0], d[..., 1])
+    a = (sides[:, 0] + sides[:, 2]) / 2
+    b = (sides[:, 1] + sides[:, 3]) / 2
+    low = np.minimum(a, b)
+    return np.where(low > 0, np.maximum(a, b) / np.maximum(low, 1e-9), 0.0)
+
+
+def _card_shaped(quads: np.ndarray) -> np.ndarray:
+    """Which quads (N, 4, 2) are convex with a card's aspect."""
+    edge = np.roll(quads, -1, axis=1) - quads
+    following = np.roll(edge, -1, axis=1)
+    cross = edge[:, :, 0] * following[:, :, 1] - edge[:, :, 1] * following[:, :, 0]
+    convex = (cross > 0).all(axis=1) | (cross < 0).all(axis=1)
+    aspect = _aspects(quads)
+    return convex & (aspect >= ASPECT_RANGE[0]) & (aspect <= ASPECT_RANGE[1])
 
 
 def warp_card(image: np.ndarray, quad, size=(64, 96)) -> np.ndarray:
@@ -274,15 +289,7 @@ def _line_quads(edges: np.ndarray, near_edge: np.ndarray, min_side: float,
     corners = corners[np.isfinite(corners).all(axis=(1, 2))].astype(np.float32)
     if len(corners) == 0:
         return []
-    sides = np.linalg.norm(np.roll(corners, -1, axis=1) - corners, axis=2)
-    pair_a = (sides[:, 0] + sides[:, 2]) / 2
-    pair_b = (sides[:, 1] + sides[:, 3]) / 2
-    aspect = np.maximum(pair_a, pair_b) / np.maximum(np.minimum(pair_a, pair_b), 1e-6)
-    edge = np.roll(corners, -1, axis=1) - corners
-    following = np.roll(edge, -1, axis=1)
-    cross = edge[:, :, 0] * following[:, :, 1] - edge[:, :, 1] * following[:, :, 0]
-    convex = (cross > 0).all(axis=1) | (cross < 0).all(axis=1)
-    keep = convex & (aspect >= ASPECT_RANGE[0]) & (aspect <= ASPECT_RANGE[1])
+    keep = _card_shaped(corners)
     corners = corners[keep]
     supports = _supports(corners, near_edge)
     good = supports >= MIN_SUPPORT
@@ -297,17 +304,13 @@ def _shape_error(quad: np.ndarray) -> float:
 
 def _side_gaps(inner: np.ndarray, outer: np.ndarray) -> np.ndarray:
     """For each side of ``inner``: how far its middle lies from the nearest side line of ``outer``."""
-    gaps = []
-    for i in range(4):
-        middle = (inner[i] + inner[(i + 1) % 4]) / 2
-        distances = []
-        for j in range(4):
-            a, b = outer[j], outer[(j + 1) % 4]
-            d = b - a
-            length = max(float(np.linalg.norm(d)), 1e-6)
-            distances.append(abs(float(d[0] * (middle[1] - a[1]) - d[1] * (middle[0] - a[0]))) / length)
-        gaps.append(min(distances))
-    return np.array(gaps)
+    middles = (inner + np.roll(inner, -1, axis=0)) / 2  # (4, 2)
+    starts = outer
+    d = np.roll(outer, -1, axis=0) - outer  # (4, 2)
+    lengths = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-6)
+    rel = middles[:, None, :] - starts[None, :, :]  # (4 middles, 4 sides, 2)
+    distance = np.abs(d[None, :, 0] * rel[..., 1] - d[None, :, 1] * rel[..., 0]) / lengths[None, :]
+    return distance.min(axis=1)
 
 
 def _better(quad: np.ndarray, support: float, other: np.ndarray, other_support: float) -> bool:
@@ -331,7 +334,11 @@ def _better(quad: np.ndarray, support: float, other: np.ndarray, other_support: 
 
 def _best_first(scored: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
     """Best supported first (in steps of SUPPORT_TIE); then the most card-shaped."""
-    keys = [(-round(sup / SUPPORT_TIE), _shape_error(q)) for q, sup in scored]
+    if not scored:
+        return []
+    errors = np.abs(np.log(np.maximum(_aspects(np.array([q for q, _ in scored], np.float32)), 1e-6)
+                           / CARD_ASPECT))
+    keys = [(-round(sup / SUPPORT_TIE), float(err)) for (_, sup), err in zip(scored, errors, strict=True)]
     order = sorted(range(len(scored)), key=lambda k: keys[k])
     return [scored[k] for k in order]
 
@@ -380,14 +387,12 @@ def _refine(quads: list[np.ndarray], near_edge: np.ndarray) -> list[tuple[np.nda
             peaks = sorted(peaks, key=lambda j: -support[j])[:3] or [REFINE_PX]
             side_options.append([(a + shifts[j] * normal, direction) for j in peaks])
         for choice in itertools.product(*side_options):
-            corners = [_meet(choice[i - 1], choice[i]) for i in range(4)]
-            if any(c is None for c in corners):
-                continue
-            variants.append(np.array(corners, np.float32))
-    if not variants:
+            variants.append([_meet(choice[i - 1], choice[i]) for i in range(4)])
+    corners = np.array([v for v in variants if all(c is not None for c in v)], np.float32).reshape(-1, 4, 2)
+    corners = corners[_card_shaped(corners)] if len(corners) else corners
+    if len(corners) == 0:
         return []
-    variants = [v for v in variants if ASPECT_RANGE[0] <= quad_aspect(v) <= ASPECT_RANGE[1]
-                and cv2.isContourConvex(v.reshape(-1, 1, 2))]
+    variants = list(corners)
     supports = _supports(np.array(variants, np.float32).reshape(-1, 4, 2), near_edge)
     best = np.argsort(-supports)[:REFINE_KEEP * len(quads)]
     return [(variants[i], float(supports[i])) for i in best]
