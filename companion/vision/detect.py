@@ -20,8 +20,6 @@ inner frame, its picture) are dropped.
 
 from __future__ import annotations
 
-import itertools
-
 import cv2
 import numpy as np
 
@@ -46,6 +44,7 @@ SUPPORT_TRIM = 0.04  # the ends of a side left out of its support
 MAX_LINES = 32
 MAX_SEGMENTS = 80
 REFINE_CANDIDATES = 3  # the best quads of each card whose sides are slid onto nearby edges
+PLACE_RADIUS = 0.2  # centres closer than this (in short sides) are one card's
 CANDIDATES_PER_CARD = 40  # the best candidates of one card weighed against each other
 REFINE_PLACES = 8  # cards refined in one search
 REFINE_KEEP = 30  # variants kept per refined quad
@@ -188,10 +187,9 @@ def _card_quad(contour, min_area: float, max_area: float, *, hole: bool) -> np.n
 
 
 def _same_place(a: np.ndarray, b: np.ndarray) -> bool:
-    """Two quads of one card: they overlap mostly, or their centres nearly meet (the overlap of two
-    almost identical quads is not computed reliably)."""
+    """Two quads of one card: their centres nearly meet, or they mostly overlap."""
     short = min(float(np.linalg.norm(a[1] - a[0])), float(np.linalg.norm(a[2] - a[1])))
-    if float(np.linalg.norm(quad_centre(a) - quad_centre(b))) < 0.2 * short:
+    if float(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0))) < PLACE_RADIUS * short:
         return True
     return _overlap(a, b) > 0.6
 
@@ -368,7 +366,7 @@ def _refine(quads: list[np.ndarray], near_edge: np.ndarray) -> list[tuple[np.nda
     variants = []
     for quad in quads:
         centre = quad.mean(axis=0)
-        side_options = []
+        starts, directions = [], []  # per side: the start points of its candidate lines, its direction
         for i in range(4):
             a, b = quad[i], quad[(i + 1) % 4]
             direction = (b - a) / max(float(np.linalg.norm(b - a)), 1e-6)
@@ -381,14 +379,30 @@ def _refine(quads: list[np.ndarray], near_edge: np.ndarray) -> list[tuple[np.nda
             hits = near_edge[np.clip(moved[..., 1], 0, h - 1), np.clip(moved[..., 0], 0, w - 1)] & inside
             support = hits.mean(axis=1)
             # Peaks of support: the edge lines parallel to this side.
-            last = len(shifts) - 1
-            peaks = [j for j in range(len(shifts)) if support[j] >= REFINE_SIDE_SUPPORT
-                     and support[j] >= support[max(j - 1, 0)] and support[j] >= support[min(j + 1, last)]]
-            peaks = sorted(peaks, key=lambda j: -support[j])[:3] or [REFINE_PX]
-            side_options.append([(a + shifts[j] * normal, direction) for j in peaks])
-        for choice in itertools.product(*side_options):
-            variants.append([_meet(choice[i - 1], choice[i]) for i in range(4)])
-    corners = np.array([v for v in variants if all(c is not None for c in v)], np.float32).reshape(-1, 4, 2)
+            peak = (support >= REFINE_SIDE_SUPPORT) & (support >= np.roll(support, 1)) \
+                & (support >= np.roll(support, -1))
+            order = np.argsort(-np.where(peak, support, -1.0))[:3]
+            chosen = order[peak[order]] if peak.any() else np.array([REFINE_PX])
+            starts.append(a[None, :] + shifts[chosen, None] * normal[None, :])
+            directions.append(direction)
+        # Every choice of one line per side; corner i is where side i-1 meets side i.
+        grids = np.meshgrid(*[np.arange(len(st)) for st in starts], indexing="ij")
+        choice = [g.ravel() for g in grids]
+        corners = []
+        for i in range(4):
+            p, u = starts[i - 1][choice[i - 1]], directions[i - 1]
+            q, v = starts[i][choice[i]], directions[i]
+            det = u[0] * (-v[1]) - u[1] * (-v[0])
+            if abs(det) < 1e-6:
+                break
+            d = q - p
+            t = (d[:, 0] * (-v[1]) - d[:, 1] * (-v[0])) / det
+            corners.append(p + t[:, None] * u[None, :])
+        if len(corners) == 4:
+            variants.append(np.stack(corners, axis=1))
+    if not variants:
+        return []
+    corners = np.concatenate(variants).astype(np.float32)
     corners = corners[_card_shaped(corners)] if len(corners) else corners
     if len(corners) == 0:
         return []
@@ -396,17 +410,6 @@ def _refine(quads: list[np.ndarray], near_edge: np.ndarray) -> list[tuple[np.nda
     supports = _supports(np.array(variants, np.float32).reshape(-1, 4, 2), near_edge)
     best = np.argsort(-supports)[:REFINE_KEEP * len(quads)]
     return [(variants[i], float(supports[i])) for i in best]
-
-
-def _meet(line1, line2):
-    """Where two lines (point, unit direction) cross; None when they are parallel."""
-    (p, u), (q, v) = line1, line2
-    det = u[0] * (-v[1]) - u[1] * (-v[0])
-    if abs(det) < 1e-6:
-        return None
-    d = q - p
-    t = (d[0] * (-v[1]) - d[1] * (-v[0])) / det
-    return p + t * u
 
 
 def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = None,
@@ -470,30 +473,45 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     # a lower card's side finds the top card's, a face's inner frame finds the card's own outline.
     refined = _refine(_to_refine(scored), near_edge)
     scored = _best_first(scored + [(q, sup) for q, sup in refined if lower <= quad_area(q) <= upper])
-    offset = np.array([x0, y0], dtype=np.float32)
-    poly = None if region is None else np.asarray(region, dtype=np.float32).reshape(-1, 1, 2)
-    kept: list[tuple[np.ndarray, float]] = []
-    seen: list[int] = []  # candidates looked at per kept card
-    for quad, support in scored:
-        if support < MIN_SUPPORT:
-            break
-        quad = order_quad(quad / scale + offset)
-        if poly is not None and cv2.pointPolygonTest(poly, tuple(map(float, quad_centre(quad))), False) < 0:
+    scored = [(q, sup) for q, sup in scored if sup >= MIN_SUPPORT]
+    if not scored:
+        return []
+    quads = np.array([q for q, _ in scored], np.float32) / scale + np.array([x0, y0], np.float32)
+    supports = [sup for _, sup in scored]
+    centres = quads.mean(axis=1)
+    sides = np.hypot(*(np.roll(quads, -1, axis=1) - quads).transpose(2, 0, 1))  # (N, 4)
+    shorts = np.minimum(sides[:, 0], sides[:, 1])
+    if region is not None:
+        poly = np.asarray(region, dtype=np.float32).reshape(-1, 1, 2)
+        inside = [cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0 for x, y in centres]
+    else:
+        inside = [True] * len(quads)
+    kept: list[int] = []  # candidate index per card, the best so far
+    seen: list[int] = []  # candidates weighed per card
+    for i in range(len(quads)):
+        if not inside[i]:
             continue
-        clash = next((k for k, (other, _) in enumerate(kept) if _same_place(quad, other)), None)
+        clash = None
+        if kept:
+            # One card: the centres nearly meet, or the quads mostly overlap.
+            reach = PLACE_RADIUS * np.minimum(shorts[kept], shorts[i])
+            near = np.hypot(*(centres[kept] - centres[i]).T) < reach
+            clash = int(np.argmax(near)) if near.any() else None
+            if clash is None:
+                clash = next((k for k, j in enumerate(kept) if _overlap(quads[i], quads[j]) > 0.6), None)
         if clash is None:
-            kept.append((quad, support))
+            kept.append(i)
             seen.append(1)
             continue
         seen[clash] += 1
-        if seen[clash] > CANDIDATES_PER_CARD:
-            continue
-        if support >= kept[clash][1] - SUPPORT_TIE and _better(quad, support, *kept[clash]):
-            kept[clash] = (quad, support)
-    quads = [q for q, _ in kept]
+        j = kept[clash]
+        if seen[clash] <= CANDIDATES_PER_CARD and supports[i] >= supports[j] - SUPPORT_TIE \
+                and _better(quads[i], supports[i], quads[j], supports[j]):
+            kept[clash] = i
+    found = [order_quad(quads[i]) for i in kept]
     # Largest first; cards of about the same size (within 100 px²), topmost first.
-    quads.sort(key=lambda q: (-round(quad_area(q), -2), float(quad_centre(q)[1])))
-    return quads
+    found.sort(key=lambda q: (-round(quad_area(q), -2), float(quad_centre(q)[1])))
+    return found
 
 
 def polygon_area(polygon) -> float:

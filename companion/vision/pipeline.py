@@ -37,6 +37,7 @@ from companion.vision.zones import Zones
 
 DEFAULT_CROP = (64, 96)
 SEARCH_MARGIN = 0.3  # search this much (of the zone's size) around a zone for cards hanging over
+WORK_SIDE = 240  # zones are searched at most this big (a 640x480 frame's zone with its margin)
 THUMB = 16  # side of the thumbnail a zone's motion is measured on
 MOTION_LEVEL = 3.0  # mean grey-level change of the thumbnail between two frames that counts as motion
 REUSE_LEVEL = 1.5  # below this change since the zone was last read, that reading still holds
@@ -120,7 +121,7 @@ class Pipeline:
             if self.reuse and last is not None and float(np.abs(thumb - last[2]).mean()) < REUSE_LEVEL:
                 observations[name] = last[3]  # nothing changed since the zone was last read
                 continue
-            quads = find_card_quads(image, poly, margin=SEARCH_MARGIN)
+            quads = find_card_quads(image, poly, margin=SEARCH_MARGIN, work_side=WORK_SIDE)
             if not quads:
                 if self._busy(image, poly):
                     observations[name] = UNREADABLE  # something is there, but no card outline is whole
