@@ -38,6 +38,7 @@ from companion.cards import PILES
 from companion.vision.detect import pose_change
 
 EMPTY = "empty"  # the stable state of a zone with no card
+MAX_POSES = 6
 
 
 @dataclass
@@ -62,6 +63,7 @@ class _Zone:
     name: str
     stable: str | None = None  # a card code, EMPTY, or None before the first stable reading
     quad: np.ndarray | None = None  # the stable card's pose
+    poses: list = field(default_factory=list)  # the outlines the detector gave the stable card
     confidence: float = 0.0
     run: list[Observation] = field(default_factory=list)  # agreeing readable frames, newest last
     covered_frames: int = 0  # unreadable or disagreeing frames since the stable reading
@@ -72,7 +74,7 @@ class _Zone:
 
 class Watcher:
     def __init__(self, zones, *, confirm_frames: int = 3, empty_frames: int = 4, reach_frames: int = 2,
-                 still_px: float = 4.0, still_deg: float = 4.0, same_px: float = 5.0, same_deg: float = 5.0,
+                 still_px: float = 8.0, still_deg: float = 8.0, same_px: float = 5.0, same_deg: float = 5.0,
                  min_confidence: float = 0.5, pair_s: float = 2.0):
         self.zones = {name: _Zone(name) for name in zones}
         self.confirm_frames = confirm_frames
@@ -131,10 +133,16 @@ class Watcher:
     def _matches_stable(self, zone: _Zone, obs: Observation) -> bool:
         if obs.empty:
             return zone.stable == EMPTY
-        if zone.stable != obs.code or zone.quad is None:
-            return False
-        shift, turn = pose_change(zone.quad, obs.quad)
-        return shift <= self.same_px and turn <= self.same_deg
+        return zone.stable == obs.code and self._known_pose(zone, obs.quad)
+
+    def _known_pose(self, zone: _Zone, quad) -> bool:
+        """Whether ``quad`` is where the stable card lies: one of the outlines the detector gave it
+        (a pile's top card may be outlined in a few ways; a card that landed lies elsewhere)."""
+        for pose in zone.poses:
+            shift, turn = pose_change(pose, quad)
+            if shift <= self.same_px and turn <= self.same_deg:
+                return True
+        return False
 
     def _cover(self, zone: _Zone) -> None:
         zone.covered_frames += 1
@@ -143,19 +151,20 @@ class Watcher:
     def _confirm(self, t: float, zone: _Zone, obs: Observation) -> list[dict]:
         """A stable reading (``obs``, agreed on by enough frames): the event it makes, if any."""
         new = EMPTY if obs.empty else obs.code
-        old, old_quad = zone.stable, zone.quad
+        old = zone.stable
         covered, moving_frames = zone.covered_since_stable, zone.moving_frames
+        same = new == old
+        # The same card in a new place counts only after a hand was there (not a re-outlined card).
+        same_pose = same and (new == EMPTY or self._known_pose(zone, obs.quad) or moving_frames == 0)
         zone.stable, zone.quad = new, (None if obs.empty else obs.quad)
+        if not same_pose:
+            zone.poses = []
+        if not obs.empty and not self._known_pose(zone, obs.quad):
+            zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
         zone.confidence = 1.0 if obs.empty else float(np.mean([o.confidence for o in zone.run]))
         zone.covered_since_stable, zone.covered_frames, zone.moving_frames = False, 0, 0
         if old is None or not covered:
             return []  # the first reading, or a still card confirmed again
-        same = new == old
-        if same and new != EMPTY:
-            shift, turn = pose_change(old_quad, obs.quad)
-            same_pose = shift <= self.same_px and turn <= self.same_deg
-        else:
-            same_pose = same
         base = {"t": round(float(t), 3), "zone": zone.name}
         card = None if new == EMPTY else new
         if zone.name == "deck":
@@ -172,7 +181,7 @@ class Watcher:
                 return []
             if old != EMPTY:  # the old top left this pile (taken, or moved away)
                 self._losses.append({**base, "card": old, "under": card, "confidence": zone.confidence})
-            if new != EMPTY and not same:
+            if new != EMPTY:
                 # A card appeared on top: moved here from another pile, or uncovered by a loss above.
                 self._gains.append({**base, "card": new, "onto": None if old == EMPTY else old,
                                     "confidence": zone.confidence})
