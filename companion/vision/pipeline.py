@@ -45,7 +45,7 @@ BLUR_RATIO = 0.4  # a crop this much less sharp than the zone's sharpest recent 
 SHARPNESS_FRAMES = 15
 EMPTY_EDGES = 0.04  # more edge pixels than this in a zone's middle: it is not empty
 GLARE_LEVEL = 250  # a pixel this bright in all channels is washed out
-GLARE_FRACTION = 0.12  # this much of a crop washed out: glare
+GLARE_RISE = 0.08  # this much more of a crop washed out than lately: glare
 
 
 class Pipeline:
@@ -173,12 +173,14 @@ class Pipeline:
         return float((edges > 0).mean()) > EMPTY_EDGES
 
     def _clear(self, name: str, crop: np.ndarray) -> bool:
-        """False for a blurred or glared crop (blur: compared with the zone's crops since it was still)."""
+        """False for a blurred or glared crop, judged against the zone's crops since it was last
+        still: blur is a fall in sharpness, glare a rise in washed-out pixels (a white card is
+        bright all the time)."""
         grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
         sharpness = float(cv2.Laplacian(grey, cv2.CV_32F).var())
-        history = self._sharpness.setdefault(name, deque(maxlen=SHARPNESS_FRAMES))
-        history.append(sharpness)
-        if sharpness < BLUR_RATIO * max(history):
-            return False
         washed = float((crop.min(axis=2) >= GLARE_LEVEL).mean())
-        return washed < GLARE_FRACTION
+        history = self._sharpness.setdefault(name, deque(maxlen=SHARPNESS_FRAMES))
+        history.append((sharpness, washed))
+        if sharpness < BLUR_RATIO * max(s for s, _ in history):
+            return False
+        return washed < min(w for _, w in history) + GLARE_RISE
