@@ -48,7 +48,7 @@ def test_top_card_of_a_pile_with_lower_cards_peeking_out():
     found = quads[0]
     on_top, _ = cv2.intersectConvexConvex(found.reshape(-1, 1, 2), top.reshape(-1, 1, 2))
     assert on_top >= 0.97 * quad_area(found)
-    assert quad_area(found) >= 0.75 * quad_area(top)
+    assert quad_area(found) >= 0.7 * quad_area(top)
 
 
 def test_top_card_on_a_pile_of_the_same_design():
@@ -85,7 +85,9 @@ def test_region_limits_the_search_and_order_is_largest_first():
     draw_card(img, big)
     both = find_card_quads(img)
     assert len(both) == 2 and quad_area(both[0]) > quad_area(both[1])
-    left = find_card_quads(img, np.array([[0, 0], [150, 0], [150, 240], [0, 240]], np.float32))
+    # A zone drawn around the small card: the big one is not in it.
+    zone = np.array([[20, 60], [120, 60], [120, 180], [20, 180]], np.float32)
+    left = find_card_quads(img, zone, margin=0.3)
     assert len(left) == 1 and corner_error(left[0], small) < 4
 
 

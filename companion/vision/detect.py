@@ -52,7 +52,7 @@ REFINE_PX = 12  # how far a side may slide
 REFINE_SIDE_SUPPORT = 0.8
 SUPPORT_EXACT = 0.01
 FRAME_GAP = 2.0  # px: sides of two nested quads closer than this are the same side
-ZONE_MIN_SIDE = 0.25  # a card's short side at least this fraction of its zone's side
+ZONE_MIN_SIDE = 0.3  # a card's short side at least this fraction of its zone's side
 
 
 def order_quad(points) -> np.ndarray:
@@ -199,6 +199,12 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     inter, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
     smaller = min(quad_area(a), quad_area(b))
     return float(inter) / smaller if smaller > 0 else 0.0
+
+
+def _short_side(quad: np.ndarray) -> float:
+    d = np.roll(quad, -1, axis=0) - quad
+    sides = np.hypot(d[:, 0], d[:, 1])
+    return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
 
 
 def _supports(quads: np.ndarray, near_edge: np.ndarray) -> np.ndarray:
@@ -416,8 +422,9 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
                     margin: float = 0.0, work_side: int | None = None) -> list[np.ndarray]:
     """Every card outline in ``image`` (or in ``region``, a polygon in image pixels), largest first.
 
-    With a ``region``, a card counts when its centre lies in the polygon; ``margin`` (a fraction of
-    the region's size) widens the search around it so that a card hanging over its edge is whole.
+    With a ``region`` (a zone drawn around one pile), a card counts when its centre lies in the
+    polygon and its short side is at least ZONE_MIN_SIDE of the region's side; ``margin`` (a
+    fraction of the region's size) widens the search so that a card hanging over its edge is whole.
 
     Candidates come from closed outlines (holes and outer contours of the edge map) and, when those
     give no well-supported quad, from straight edge lines. A candidate counts when most of its
@@ -446,6 +453,10 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
         searched = min(searched, max(polygon_area(region), 1.0))
     searched *= area_scale
     lower = min_area * area_scale if min_area is not None else max(MIN_AREA_PX, MIN_AREA_FRACTION * searched)
+    min_side = float(np.sqrt(lower / CARD_ASPECT))
+    if region is not None:  # a zone is drawn around one pile: its card is not small in it
+        min_side = max(min_side, ZONE_MIN_SIDE * float(np.sqrt(searched)))
+        lower = max(lower, min_side * min_side * CARD_ASPECT)
     upper = 0.98 * grey.shape[0] * grey.shape[1]
     # Two levels: outer outlines of edge lines, and the holes inside them (a top card's face).
     contours, hierarchy = cv2.findContours(closed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
@@ -458,12 +469,11 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     # An outer outline is a card only where no hole says better: around a pile it is the pile's
     # silhouette, larger than its top card.
     candidates = holes + [q for q in outers if not any(_overlap(q, h) > 0.6 for h in holes)]
+    if region is not None:  # part of a card's face (above its picture) is not a card
+        candidates = [q for q in candidates if _short_side(q) >= min_side]
     supports = _supports(np.array(candidates, np.float32).reshape(-1, 4, 2), near_edge)
     scored = list(zip(candidates, supports.tolist(), strict=True))
     if not any(support >= GOOD_SUPPORT for _, support in scored):
-        min_side = float(np.sqrt(lower / CARD_ASPECT))
-        if region is not None:  # a zone is drawn around one pile: its card is not tiny in it
-            min_side = max(min_side, ZONE_MIN_SIDE * float(np.sqrt(searched)))
         max_side = float(np.hypot(*grey.shape))
         scored += [(q, sup) for q, sup in _line_quads(edges, near_edge, min_side, max_side)
                    if lower <= quad_area(q) <= upper]

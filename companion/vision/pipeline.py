@@ -31,13 +31,14 @@ from collections import deque
 import cv2
 import numpy as np
 
-from companion.vision.detect import find_card_quads, warp_card
+from companion.vision.detect import find_card_quads, quad_area, warp_card
 from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
 from companion.vision.zones import Zones
 
 DEFAULT_CROP = (64, 96)
 SEARCH_MARGIN = 0.3  # search this much (of the zone's size) around a zone for cards hanging over
 WORK_SIDE = 240  # zones are searched at most this big (a 640x480 frame's zone with its margin)
+SAME_SIZE = 0.75  # a card in a zone has at least this much of the area of the last stable one
 THUMB = 16  # side of the thumbnail a zone's motion is measured on
 MOTION_LEVEL = 3.0  # mean grey-level change of the thumbnail between two frames that counts as motion
 REUSE_LEVEL = 1.5  # below this change since the zone was last read, that reading still holds
@@ -121,7 +122,10 @@ class Pipeline:
             if self.reuse and last is not None and float(np.abs(thumb - last[2]).mean()) < REUSE_LEVEL:
                 observations[name] = last[3]  # nothing changed since the zone was last read
                 continue
-            quads = find_card_quads(image, poly, margin=SEARCH_MARGIN, work_side=WORK_SIDE)
+            # Every card is as big as the last one seen here: a part of a face is not a card.
+            known = self.watcher.zones[name].quad if name in self.watcher.zones else None
+            min_area = SAME_SIZE * quad_area(known) if known is not None else None
+            quads = find_card_quads(image, poly, margin=SEARCH_MARGIN, work_side=WORK_SIDE, min_area=min_area)
             if not quads:
                 if self._busy(image, poly):
                     observations[name] = UNREADABLE  # something is there, but no card outline is whole
