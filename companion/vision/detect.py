@@ -158,7 +158,7 @@ def _card_quad(contour, min_area: float, max_area: float, *, hole: bool) -> np.n
     card's edge: its convex hull is what is fitted. An outer contour must fill its quad by itself.
     """
     area = abs(cv2.contourArea(contour))
-    if area < min_area or area > max_area:
+    if area < 0.5 * min_area or area > max_area:  # the quad is checked below; this only saves time
         return None
     hull = cv2.convexHull(contour)
     hull_area = abs(cv2.contourArea(hull))
@@ -183,6 +183,8 @@ def _card_quad(contour, min_area: float, max_area: float, *, hole: bool) -> np.n
         out = quad - centre
         out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-6)
         quad = quad + out * EDGE_INSET
+    if not min_area <= quad_area(quad) <= max_area:
+        return None
     return quad
 
 
@@ -419,7 +421,8 @@ def _refine(quads: list[np.ndarray], near_edge: np.ndarray) -> list[tuple[np.nda
 
 
 def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = None,
-                    margin: float = 0.0, work_side: int | None = None) -> list[np.ndarray]:
+                    max_area: float | None = None, margin: float = 0.0,
+                    work_side: int | None = None) -> list[np.ndarray]:
     """Every card outline in ``image`` (or in ``region``, a polygon in image pixels), largest first.
 
     With a ``region`` (a zone drawn around one pile), a card counts when its centre lies in the
@@ -432,7 +435,8 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     Overlapping candidates: the best supported wins, and of those about as well supported, the
     largest (a card's outline over its face's inner frame).
 
-    ``work_side`` searches a copy shrunk so that its longer side is at most that many pixels (a
+    ``min_area`` and ``max_area`` (px²) bound a card's size where it is known (the last card seen
+    in a zone). ``work_side`` searches a copy shrunk so that its longer side is at most that many pixels (a
     zone in a 1280x720 frame then costs what it does at 640x480); quads are given at full size.
     """
     x0, y0, x1, y1 = _region_box(region, image.shape, margin)
@@ -453,11 +457,13 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
         searched = min(searched, max(polygon_area(region), 1.0))
     searched *= area_scale
     lower = min_area * area_scale if min_area is not None else max(MIN_AREA_PX, MIN_AREA_FRACTION * searched)
-    min_side = float(np.sqrt(lower / CARD_ASPECT))
+    min_side = float(np.sqrt(lower / CARD_ASPECT)) if min_area is None else 0.0
     if region is not None:  # a zone is drawn around one pile: its card is not small in it
         min_side = max(min_side, ZONE_MIN_SIDE * float(np.sqrt(searched)))
         lower = max(lower, min_side * min_side * CARD_ASPECT)
     upper = 0.98 * grey.shape[0] * grey.shape[1]
+    if max_area is not None:
+        upper = min(upper, max_area * area_scale)
     # Two levels: outer outlines of edge lines, and the holes inside them (a top card's face).
     contours, hierarchy = cv2.findContours(closed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     holes, outers = [], []

@@ -38,9 +38,10 @@ from companion.vision.zones import Zones
 DEFAULT_CROP = (64, 96)
 SEARCH_MARGIN = 0.3  # search this much (of the zone's size) around a zone for cards hanging over
 WORK_SIDE = 240  # zones are searched at most this big (a 640x480 frame's zone with its margin)
-SAME_SIZE = 0.75  # a card in a zone has at least this much of the area of the last stable one
+SAME_SIZE = 1.4  # a card in a zone has the area of the last stable one there, within this factor
 THUMB = 16  # side of the thumbnail a zone's motion is measured on
 MOTION_LEVEL = 3.0  # mean grey-level change of the thumbnail between two frames that counts as motion
+MOTION_LOCAL = 20.0  # ... or this change in one cell of it (an arm's edge moving across a corner)
 REUSE_LEVEL = 1.5  # below this change since the zone was last read, that reading still holds
 BLUR_RATIO = 0.4  # a crop this much less sharp than the zone's sharpest recent crop is blurred
 SHARPNESS_FRAMES = 15
@@ -122,10 +123,12 @@ class Pipeline:
             if self.reuse and last is not None and float(np.abs(thumb - last[2]).mean()) < REUSE_LEVEL:
                 observations[name] = last[3]  # nothing changed since the zone was last read
                 continue
-            # Every card is as big as the last one seen here: a part of a face is not a card.
+            # Every card is as big as the last one seen here: a part of a face is not a card, nor is a
+            # quad that takes in a strip of a card below.
             known = self.watcher.zones[name].quad if name in self.watcher.zones else None
-            min_area = SAME_SIZE * quad_area(known) if known is not None else None
-            quads = find_card_quads(image, poly, margin=SEARCH_MARGIN, work_side=WORK_SIDE, min_area=min_area)
+            area = quad_area(known) if known is not None else None
+            quads = find_card_quads(image, poly, margin=SEARCH_MARGIN, work_side=WORK_SIDE,
+                                    min_area=area and area / SAME_SIZE, max_area=area and area * SAME_SIZE)
             if not quads:
                 if self._busy(image, poly):
                     observations[name] = UNREADABLE  # something is there, but no card outline is whole
@@ -160,7 +163,8 @@ class Pipeline:
         self._thumbs[name] = thumb
         if previous is None:
             return True, thumb
-        return float(np.abs(thumb - previous).mean()) > MOTION_LEVEL, thumb
+        change = np.abs(thumb - previous)
+        return float(change.mean()) > MOTION_LEVEL or float(change.max()) > MOTION_LOCAL, thumb
 
     def _busy(self, image: np.ndarray, poly: np.ndarray) -> bool:
         """Whether a zone with no card outline still holds something (a pile seen badly, a hand).
