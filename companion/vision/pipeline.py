@@ -39,6 +39,8 @@ DEFAULT_CROP = (64, 96)
 SEARCH_MARGIN = 0.3  # search this much (of the zone's size) around a zone for cards hanging over
 WORK_SIDE = 240  # zones are searched at most this big (a 640x480 frame's zone with its margin)
 SAME_SIZE = 1.4  # a card in a zone has the area of the last stable one there, within this factor
+FACES_KEPT = 12
+FACE_MATCH = 0.6  # correlation of two upright crops of one card (identical cards: about 0.9)
 THUMB = 16  # side of the thumbnail a zone's motion is measured on
 MOTION_LEVEL = 3.0  # mean grey-level change of the thumbnail between two frames that counts as motion
 MOTION_LOCAL = 20.0  # ... or this change in one cell of it (an arm's edge moving across a corner)
@@ -70,6 +72,7 @@ class Pipeline:
         # zone -> (quad, reading, thumbnail, observation) of the last time it was read
         self._last: dict[str, tuple] = {}
         self._sharpness: dict[str, deque] = {}
+        self._faces: dict[str, deque] = {}  # zone -> (code, quad, face) of its latest crops
         self.camera_ok = True
 
     def state(self) -> dict:
@@ -144,13 +147,37 @@ class Pipeline:
             to_classify.append((name, quad, crop, thumb))
         if to_classify:
             readings = self.classifier.classify([crop for _, _, crop, _ in to_classify])
-            for (name, quad, _, thumb), reading in zip(to_classify, readings, strict=True):
-                observations[name] = Observation(True, reading.code, float(reading.confidence), quad)
-                self._last[name] = (quad, reading, thumb, observations[name])
+            for (name, quad, crop, thumb), reading in zip(to_classify, readings, strict=True):
+                obs = Observation(True, reading.code, float(reading.confidence), quad)
+                if not self._looks_like_stable(name, obs, crop):
+                    observations[name] = UNREADABLE
+                    continue
+                observations[name] = obs
+                self._last[name] = (quad, reading, thumb, obs)
         self.readings = {name: {"card": obs.code if obs.readable else None,
                                 "confidence": round(float(obs.confidence), 4) if obs.readable else 0.0}
                          for name, obs in observations.items()}
         return observations
+
+    def _looks_like_stable(self, name: str, obs: Observation, crop: np.ndarray) -> bool:
+        """An outline of the zone's stable card in a new place must show what that card showed.
+
+        An identical card landed on it looks the same once warped upright; an outline bent by an
+        arm lying over the pile, or one that takes in part of the card below, does not.
+        """
+        face = _face(crop)
+        seen = self._faces.setdefault(name, deque(maxlen=FACES_KEPT))
+        stable = self.watcher.stable_card(name)
+        known = stable == obs.code and self.watcher.known_pose(name, obs.quad)
+        seen.append((obs.code, obs.quad, face))
+        if stable != obs.code or known:
+            return True  # another card (the watcher judges it), or the stable card where it lies
+        reference = next((f for code, quad, f in reversed(seen)
+                          if code == stable and self.watcher.known_pose(name, quad)), None)
+        if reference is None:
+            return True
+        similarity = max(float((face * reference).mean()), float((face[::-1, ::-1] * reference).mean()))
+        return similarity >= FACE_MATCH
 
     def _motion(self, name: str, image: np.ndarray, poly: np.ndarray) -> tuple[bool, np.ndarray]:
         """Whether the zone's picture changed since the last frame, and its thumbnail."""
@@ -192,3 +219,10 @@ class Pipeline:
         if sharpness < BLUR_RATIO * max(s for s, _ in history):
             return False
         return washed < min(w for _, w in history) + GLARE_RISE
+
+
+def _face(crop: np.ndarray) -> np.ndarray:
+    """A small grey crop, zero mean and unit variance, for comparing faces by correlation."""
+    small = cv2.resize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), (16, 24), interpolation=cv2.INTER_AREA)
+    small = small.astype(np.float32)
+    return (small - small.mean()) / max(float(small.std()), 1.0)

@@ -130,6 +130,16 @@ class Watcher:
             return []
         return self._confirm(t, zone, zone.run[-1])
 
+    def stable_card(self, name: str) -> str | None:
+        """The stable card code of a zone (None: empty, or not yet read)."""
+        zone = self.zones.get(name)
+        return None if zone is None or zone.stable in (None, EMPTY) else zone.stable
+
+    def known_pose(self, name: str, quad) -> bool:
+        """Whether ``quad`` is an outline the zone's stable card has been seen with."""
+        zone = self.zones.get(name)
+        return zone is not None and quad is not None and self._known_pose(zone, quad)
+
     def _matches_stable(self, zone: _Zone, obs: Observation) -> bool:
         if obs.empty:
             return zone.stable == EMPTY
@@ -157,8 +167,8 @@ class Watcher:
         # The same card in a new place counts only after a hand was there (not a re-outlined card).
         same_pose = same and (new == EMPTY or self._known_pose(zone, obs.quad) or moving_frames == 0)
         zone.stable, zone.quad = new, (None if obs.empty else obs.quad)
-        if not same_pose:
-            zone.poses = []
+        if not same:
+            zone.poses = []  # another card: its outlines are new (an identical card keeps them)
         if not obs.empty and not self._known_pose(zone, obs.quad):
             zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
         zone.confidence = 1.0 if obs.empty else float(np.mean([o.confidence for o in zone.run]))
