@@ -116,9 +116,11 @@ class Pipeline:
         to_classify: list[tuple[str, np.ndarray, np.ndarray]] = []
         for name in self.names:
             poly = self._polygons[name]
-            moved, thumb = self._motion(name, image, poly)
+            moved, over_card, thumb = self._motion(name, image, poly)
             if moved:
-                observations[name] = MOVING
+                # Unreadable; "moving" (a hand) only when the motion reaches the card itself, not
+                # when an arm passes by a corner of the zone.
+                observations[name] = MOVING if over_card else UNREADABLE
                 self._sharpness.pop(name, None)  # what was sharp before the motion says nothing now
                 self._last.pop(name, None)
                 continue
@@ -179,8 +181,9 @@ class Pipeline:
         similarity = max(float((face * reference).mean()), float((face[::-1, ::-1] * reference).mean()))
         return similarity >= FACE_MATCH
 
-    def _motion(self, name: str, image: np.ndarray, poly: np.ndarray) -> tuple[bool, np.ndarray]:
-        """Whether the zone's picture changed since the last frame, and its thumbnail."""
+    def _motion(self, name: str, image: np.ndarray, poly: np.ndarray) -> tuple[bool, bool, np.ndarray]:
+        """Whether the zone's picture changed since the last frame, whether the change reaches the
+        zone's stable card, and the zone's thumbnail."""
         x0, y0 = np.maximum(np.floor(poly.min(axis=0)).astype(int), 0)
         x1, y1 = np.ceil(poly.max(axis=0)).astype(int) + 1
         roi = image[y0:y1, x0:x1]
@@ -189,9 +192,20 @@ class Pipeline:
         previous = self._thumbs.get(name)
         self._thumbs[name] = thumb
         if previous is None:
-            return True, thumb
+            return True, True, thumb
         change = np.abs(thumb - previous)
-        return float(change.mean()) > MOTION_LEVEL or float(change.max()) > MOTION_LOCAL, thumb
+        moved = float(change.mean()) > MOTION_LEVEL or float(change.max()) > MOTION_LOCAL
+        card = self.watcher.zones[name].quad if name in self.watcher.zones else None
+        if not moved or card is None:
+            return moved, moved, thumb
+        cells = np.zeros((THUMB, THUMB), np.uint8)
+        scale = np.array([THUMB / max(roi.shape[1], 1), THUMB / max(roi.shape[0], 1)], np.float32)
+        corners = np.round((card - np.array([x0, y0], np.float32)) * scale).astype(np.int32)
+        cv2.fillConvexPoly(cells, corners, 1)
+        on_card = change[cells > 0]
+        over_card = on_card.size > 0 and (float(on_card.mean()) > MOTION_LEVEL
+                                          or float(on_card.max()) > MOTION_LOCAL)
+        return moved, over_card, thumb
 
     def _busy(self, image: np.ndarray, poly: np.ndarray) -> bool:
         """Whether a zone with no card outline still holds something (a pile seen badly, a hand).
