@@ -96,10 +96,6 @@ class Game:
         self._playable = self._ed.playable_codes
         self._start: dict = {}
         self.actions: list[dict] = []
-        # form -> (check, apply); built once, since push runs in every simulated move
-        self._handlers = {
-            form: (getattr(self, f"_check_{form}"), getattr(self, f"_do_{form}")) for form in FORMS
-        }
 
     # ----------------------------------------------------------------- construction
 
@@ -114,11 +110,13 @@ class Game:
         rng = random.Random(seed)
         deck = cards.deck(edition)
         rng.shuffle(deck)  # deck[0] is the top
-        hands: list[list[str]] = [[] for _ in range(game.n)]
-        for _ in range(HAND_SIZE):
-            for k in range(1, game.n + 1):
-                hands[(dealer + k) % game.n].append(deck.pop(0))
-        discard = [deck.pop(0)]
+        # One card at a time from the dealer's left: the k-th seat from the dealer gets every n-th card.
+        n = game.n
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for k in range(1, n + 1):
+            hands[(dealer + k) % n] = deck[k - 1:HAND_SIZE * n:n]
+        discard = [deck[HAND_SIZE * n]]
+        deck = deck[HAND_SIZE * n + 1:]
         piles = cards.villain_piles(edition, villains)
         for pile in PILES:
             rng.shuffle(piles[pile])
@@ -338,7 +336,7 @@ class Game:
         """Carry out an action (GAME-RECORD.md); ``IllegalAction`` leaves the game unchanged."""
         form = self._check(action)
         action = dict(action)  # the game's own copy: the caller may reuse its dict
-        self._handlers[form][1](action)
+        _HANDLERS[form][1](self, action)
         self.actions.append(action)
 
     def pop(self) -> dict:
@@ -363,7 +361,7 @@ class Game:
         form = action_form(action, self.edition, self.n)
         if self.finished:
             raise IllegalAction("game-over", "the game is over; no more actions")
-        self._handlers[form][0](action)
+        _HANDLERS[form][0](self, action)
         return form
 
     def _check_turn(self, seat: int) -> None:
@@ -823,3 +821,7 @@ class Game:
     def __repr__(self) -> str:
         return (f"Game({self.edition!r}, players={self.n}, turn={self.turn}, top={self.top!r}, "
                 f"actions={len(self.actions)}{', public' if self.public else ''})")
+
+
+# form -> (check, apply), unbound: looked up on every push, built once rather than per game.
+_HANDLERS = {form: (getattr(Game, f"_check_{form}"), getattr(Game, f"_do_{form}")) for form in FORMS}
