@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import product
+from functools import cache
 
 from companion import cards
 from companion.cards import ALIEN, EDITIONS, PILES, POLY
@@ -34,8 +34,20 @@ _FACTS: dict[str, tuple[str | None, str, str]] = {
 }
 
 
-# Kinds whose play carries a choice (a colour, the last hand, a villain, a shake).
-_CHOICE_KINDS = frozenset({POLY, "slap", "steal", "omni", "shake"})
+# Codes whose play carries a choice (a colour, the last hand, a villain, a shake).
+_CHOICE_CODES = frozenset(code for code, (_, _, kind) in _FACTS.items()
+                          if kind in (POLY, "slap", "steal", "omni", "shake"))
+
+
+@cache
+def _matching_codes(colour: str, top_face: str) -> frozenset[str]:
+    """R-TURN-1, R-SUP-0, R-POLY-1/2: the codes that may go in turn onto ``top_face`` in ``colour``.
+
+    The table form of ``Game._matches`` for a named colour, built once per pair: legal moves test
+    every card in hand against it.
+    """
+    return frozenset(code for code, (card_colour, face, kind) in _FACTS.items()
+                     if card_colour == colour or face == top_face or code == POLY)
 
 
 @dataclass(frozen=True)
@@ -402,7 +414,8 @@ class Game:
                 raise IllegalAction("rule-off", f"transfer is off: seat {seat} must accept the {kind}")
         elif not (interception or self._matches(code)):
             raise IllegalAction("does-not-match", f"{code} does not match {self._describe_top()}")
-        self._check_choices(seat, code, action)
+        if code in _CHOICE_CODES:  # other cards carry no choice to check
+            self._check_choices(seat, code, action)
 
     def _describe_top(self) -> str:
         if self.colour is not None and self.top == POLY:
@@ -527,10 +540,13 @@ class Game:
         self._remove_from_hand(seat, code)
         self.discard.append(code)
         hand = self.hands[seat]
-        self._close_catch(seat)
-        self._end_hush(seat)
+        if self._catch_window:
+            self._close_catch(seat)
+        if self.hush is not None:
+            self._end_hush(seat)
         self.colour = action["colour"] if kind == POLY else colour
-        stacked = self.pending["cards"] if self.pending and self.pending["kind"] == "grab" else 0
+        pending = self.pending
+        stacked = pending["cards"] if pending and pending["kind"] == "grab" else 0
         self.pending = None
         self.drawn = False
         self._drawn_card = None
@@ -538,7 +554,18 @@ class Game:
         if not hand and not self.adventure:
             self._finish(seat)  # R-WIN-1: the round ends at once; the card's effect no longer matters
             return
-        # R-SUP-0: the effect happens right after the play; "next" follows the direction (R-FLIP).
+        if kind == "number":  # most plays: no effect, the next seat moves
+            self.turn = (seat + self.direction) % self.n
+        else:
+            self._super_effect(seat, kind, stacked, action)
+        if self.adventure and not self.finished:
+            self._defeat(seat, code, kind, interception, action)
+        if not self.finished and len(hand) == 1 and not action.get("svintus"):
+            self._catchable = seat  # R-CALL-1
+            self._catch_window = True
+
+    def _super_effect(self, seat: int, kind: str, stacked: int, action: dict) -> None:
+        """R-SUP-0: a super card's effect, right after its play; "next" follows the direction (R-FLIP)."""
         if kind == "flip":
             self.direction = -self.direction
         following = self._next(seat)
@@ -559,11 +586,6 @@ class Game:
         elif kind == "shake" and "shake" in action:
             src, dst = action["shake"]
             self.villains[dst].insert(0, self.villains[src].pop(0))
-        if self.adventure and not self.finished:
-            self._defeat(seat, code, kind, interception, action)
-        if not self.finished and len(hand) == 1 and not action.get("svintus"):
-            self._catchable = seat  # R-CALL-1
-            self._catch_window = True
 
     def _steal(self, seat: int, action: dict) -> None:
         """R-STEAL: take one trophy (D-9: by default the most recent) from the last hand's owner."""
@@ -699,78 +721,95 @@ class Game:
         return list(dict.fromkeys(hand))
 
     def _variants(self, seat: int, code: str) -> list[dict]:
-        """Every complete action playing ``code``: poly colours, the last hand, villains, shakes, the call."""
+        """Every complete action playing ``code``: poly colours, the last hand, villains, shakes, the call.
+
+        Each choice multiplies the moves, earlier choices varying slowest.
+        """
+        moves = [{"by": seat, "play": code}]
         kind = _FACTS[code][2]
         left = len(self.hands[seat]) - 1
-        options: list[list[tuple[str, object]]] = []
         if kind == POLY:
-            options.append([("colour", c) for c in self._ed.colours])
+            moves = [{**move, "colour": c} for move in moves for c in self._ed.colours]
         if kind in ("slap", "steal") and not (left == 0 and not self.adventure):
-            options.append([("last", s) for s in range(self.n)])
+            moves = [{**move, "last": s} for move in moves for s in range(self.n)]
         if self.adventure:
             if kind == "omni" and left >= HAND_SIZE - 1:
                 piles = [p for p in PILES if self.villains[p]]
                 if piles:
-                    options.append([("villain", p) for p in piles])
+                    moves = [{**move, "villain": p} for move in moves for p in piles]
             elif kind == "shake":
                 piles = [p for p in PILES if self.villains[p]]
-                pairs = [("shake", [a, b]) for a in piles for b in piles if a != b]
-                options.append([("shake", None), *pairs])
+                pairs = [[a, b] for a in piles for b in piles if a != b]
+                # the first choice is no shake at all
+                moves = [shaken for move in moves
+                         for shaken in (move, *({**move, "shake": pair} for pair in pairs))]
         if left == 1:
-            options.append([("svintus", True), ("svintus", False)])
-        if not options:
-            return [{"by": seat, "play": code}]
-        moves = []
-        for combo in product(*options):
-            move = {"by": seat, "play": code}
-            for key, value in combo:
-                if value is not None:
-                    move[key] = value
-            moves.append(move)
+            moves = [{**move, "svintus": call} for move in moves for call in (True, False)]
         return moves
 
     def legal_moves(self, seat: int) -> list[dict]:
         """Every action the rules allow ``seat`` now: in turn and out of turn (interceptions, catches).
 
-        Table facts (wrong moves, dawdling, speaking in a hush, penalties) are not moves; ``push``
-        accepts them when the table reports them.
+        The plays come first (``legal_plays``), then the seat to move's accept, pass or draw, then a
+        catch. Table facts (wrong moves, dawdling, speaking in a hush, penalties) are not moves;
+        ``push`` accepts them when the table reports them.
         """
         if self.finished:
             return []
-        moves: list[dict] = []
-        last = self._last_play if self._intercept else None
+        moves = self.legal_plays(seat)
         if seat == self.turn:
             if self.pending is not None:
-                kind = self.pending["kind"]
-                for code in self._candidates(seat):
-                    if _FACTS[code][2] == kind and (self._transfer or code == last):
-                        moves.extend(self._variants(seat, code))
                 moves.append({"by": seat, "accept": True})
             elif self.drawn:
-                drawn = [self._drawn_card] if self._drawn_card is not None else self._playable
-                for code in drawn:
-                    if self._matches(code):
-                        moves.extend(self._variants(seat, code))
                 moves.append({"by": seat, "pass": True})
             else:
-                # The hot path of every simulation: _matches and _variants inlined for plain cards.
-                colour = self.colour
-                top_face = _FACTS[self.discard[-1]][1]
-                plain = len(self.hands[seat]) != 2  # no «Свинтус!» variants
-                for code in self._candidates(seat):
-                    code_colour, face, kind = _FACTS[code]
-                    # (an identical card, the only interception open to the seat to move, matches anyway)
-                    if colour is None or code_colour == colour or face == top_face or code == POLY:
-                        if plain and kind not in _CHOICE_KINDS:
-                            moves.append({"by": seat, "play": code})
-                        else:
-                            moves.extend(self._variants(seat, code))
                 moves.append({"by": seat, "draw": True})
-        elif last is not None and self._holds(seat, last):
-            moves.extend(self._variants(seat, last))
         if self._catch_window and self._catchable != seat and len(self.hands[self._catchable]) == 1:
             moves.append({"by": seat, "catch": self._catchable})
         return moves
+
+    def legal_plays(self, seat: int) -> list[dict]:
+        """The plays among ``legal_moves(seat)``, in the same order; cheaper when only plays matter."""
+        if self.finished:
+            return []
+        last = self._last_play if self._intercept else None
+        if seat != self.turn:
+            if last is not None and self._holds(seat, last):
+                return self._variants(seat, last)  # an interception
+            return []
+        plays: list[dict] = []
+        if self.pending is not None:
+            kind = self.pending["kind"]
+            for code in self._candidates(seat):
+                if _FACTS[code][2] == kind and (self._transfer or code == last):
+                    plays.extend(self._variants(seat, code))
+            return plays
+        if self.drawn:
+            drawn = [self._drawn_card] if self._drawn_card is not None else self._playable
+            for code in drawn:
+                if self._matches(code):
+                    plays.extend(self._variants(seat, code))
+            return plays
+        # The hot path of every simulation. (An identical card, the only interception open to the
+        # seat to move, matches anyway.)
+        hand = self.hands[seat]
+        if self.colour is None:
+            matching = self._candidates(seat)
+        else:
+            matches = _matching_codes(self.colour, _FACTS[self.discard[-1]][1])
+            if UNKNOWN in hand:
+                matching = [code for code in self._playable if code in matches]
+            else:
+                matching = [code for code in hand if code in matches]
+                if len(matching) > 1:
+                    matching = list(dict.fromkeys(matching))  # each code once, in hand order
+        plain = len(hand) != 2  # no «Свинтус!» variants
+        for code in matching:
+            if plain and code not in _CHOICE_CODES:
+                plays.append({"by": seat, "play": code})
+            else:
+                plays.extend(self._variants(seat, code))
+        return plays
 
     # ----------------------------------------------------------------- views
 
