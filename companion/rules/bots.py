@@ -32,10 +32,6 @@ class RandomBot:
         self.play_first = play_first
 
     def choose(self, game: Game, seat: int, rng: random.Random) -> dict | None:
-        if self.play_first and seat == game.turn:
-            plays = game.legal_plays(seat)  # the plays of legal_moves, without building the rest
-            if plays:
-                return rng.choice(plays)
         moves = game.legal_moves(seat)
         if seat != game.turn:
             if not moves or rng.random() >= RANDOM_OUT_OF_TURN:

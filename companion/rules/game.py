@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cache
 
 from companion import cards
 from companion.cards import ALIEN, EDITIONS, PILES, POLY
@@ -39,15 +38,17 @@ _CHOICE_CODES = frozenset(code for code, (_, _, kind) in _FACTS.items()
                           if kind in (POLY, "slap", "steal", "omni", "shake"))
 
 
-@cache
-def _matching_codes(colour: str, top_face: str) -> frozenset[str]:
-    """R-TURN-1, R-SUP-0, R-POLY-1/2: the codes that may go in turn onto ``top_face`` in ``colour``.
-
-    The table form of ``Game._matches`` for a named colour, built once per pair: legal moves test
-    every card in hand against it.
-    """
-    return frozenset(code for code, (card_colour, face, kind) in _FACTS.items()
-                     if card_colour == colour or face == top_face or code == POLY)
+# Every code that may be in a hand, whatever the edition.
+_HAND_CODES = frozenset(code for ed in EDITIONS.values() for code in ed.playable_codes)
+# R-TURN-1, R-SUP-0, R-POLY-1/2: per (colour in force, face of the top card), the codes that may go
+# onto it in turn. The table form of ``Game._matches`` for a named colour: legal moves test every
+# card in hand against it.
+_MATCHING: dict[tuple[str, str], frozenset[str]] = {
+    (colour, top_face): frozenset(code for code in _HAND_CODES
+                                  if _FACTS[code][0] == colour or _FACTS[code][1] == top_face or code == POLY)
+    for colour in cards.COLOURS
+    for top_face in {_FACTS[code][1] for code in _HAND_CODES}
+}
 
 
 @dataclass(frozen=True)
@@ -281,7 +282,8 @@ class Game:
 
     def _holds(self, seat: int, code: str) -> bool:
         hand = self.hands[seat]
-        return code in hand or UNKNOWN in hand
+        # (only a public game's hands hold unknown cards; the scan for one is not free)
+        return code in hand or (self.public and UNKNOWN in hand)
 
     # ----------------------------------------------------------------- draws and the end
 
@@ -346,9 +348,14 @@ class Game:
 
     def push(self, action: dict) -> None:
         """Carry out an action (GAME-RECORD.md); ``IllegalAction`` leaves the game unchanged."""
-        form = self._check(action)
+        # _check inlined: push runs in every simulated move
+        form = action_form(action, self.edition, self.n)
+        if self.finished:
+            raise IllegalAction("game-over", "the game is over; no more actions")
+        check, apply = _HANDLERS[form]
+        check(self, action)
         action = dict(action)  # the game's own copy: the caller may reuse its dict
-        _HANDLERS[form][1](self, action)
+        apply(self, action)
         self.actions.append(action)
 
     def pop(self) -> dict:
@@ -628,18 +635,21 @@ class Game:
 
     def _do_draw(self, action: dict) -> None:
         seat = action["by"]
-        self._close_catch(seat)
-        self._end_hush(seat)
+        if self._catch_window:
+            self._close_catch(seat)
+        if self.hush is not None:
+            self._end_hush(seat)
         self._last_play = None
-        before = len(self.hands[seat])
+        hand = self.hands[seat]
+        before = len(hand)
         self._draw(seat, 1)
         if self.finished:
             return
-        if len(self.hands[seat]) == before:
+        if len(hand) == before:
             self.turn = self._next(seat)  # D-4: nothing left to draw; the turn passes
             return
         self.drawn = True
-        self._drawn_card = self.hands[seat][-1]
+        self._drawn_card = hand[-1]
 
     def _do_pass(self, action: dict) -> None:
         self._last_play = None
@@ -716,7 +726,7 @@ class Game:
 
     def _candidates(self, seat: int) -> list[str]:
         hand = self.hands[seat]
-        if UNKNOWN in hand:
+        if self.public and UNKNOWN in hand:
             return list(self._playable)
         return list(dict.fromkeys(hand))
 
@@ -796,8 +806,8 @@ class Game:
         if self.colour is None:
             matching = self._candidates(seat)
         else:
-            matches = _matching_codes(self.colour, _FACTS[self.discard[-1]][1])
-            if UNKNOWN in hand:
+            matches = _MATCHING[self.colour, _FACTS[self.discard[-1]][1]]
+            if self.public and UNKNOWN in hand:
                 matching = [code for code in self._playable if code in matches]
             else:
                 matching = [code for code in hand if code in matches]
