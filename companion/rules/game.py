@@ -273,6 +273,29 @@ class Game:
         last = self._last_play
         return self._intercept and last is not None and self._holds(seat, last)
 
+    def out_of_turn_seats(self) -> list[int]:
+        """The seats, other than the one to move, that may act now, in turn order from the seat to move.
+
+        The same answer as asking ``may_act_out_of_turn`` of each seat, in one pass: simulations
+        ask it after every action.
+        """
+        if self.finished:
+            return []
+        last = self._last_play if self._intercept else None
+        catchable = self._catchable if self._catch_window else None
+        if catchable is not None and len(self.hands[catchable]) != 1:
+            catchable = None
+        if last is None and catchable is None:
+            return []
+        hands, turn, n = self.hands, self.turn, self.n
+        seats = []
+        for k in range(1, n):
+            seat = (turn + k) % n
+            if ((catchable is not None and seat != catchable)
+                    or (last is not None and (last in hands[seat] or (self.public and UNKNOWN in hands[seat])))):
+                seats.append(seat)
+        return seats
+
     def _matches(self, code: str) -> bool:
         """R-TURN-1, R-SUP-0, R-POLY-1/2: whether ``code`` may go onto the top card in turn."""
         colour, face, _ = _FACTS[code]
@@ -760,13 +783,13 @@ class Game:
     def legal_moves(self, seat: int) -> list[dict]:
         """Every action the rules allow ``seat`` now: in turn and out of turn (interceptions, catches).
 
-        The plays come first (``legal_plays``), then the seat to move's accept, pass or draw, then a
+        The plays come first, then the seat to move's accept, pass or draw, then a
         catch. Table facts (wrong moves, dawdling, speaking in a hush, penalties) are not moves;
         ``push`` accepts them when the table reports them.
         """
         if self.finished:
             return []
-        moves = self.legal_plays(seat)
+        moves = self._legal_plays(seat)
         if seat == self.turn:
             if self.pending is not None:
                 moves.append({"by": seat, "accept": True})
@@ -778,7 +801,7 @@ class Game:
             moves.append({"by": seat, "catch": self._catchable})
         return moves
 
-    def legal_plays(self, seat: int) -> list[dict]:
+    def _legal_plays(self, seat: int) -> list[dict]:
         """The plays among ``legal_moves(seat)``, in the same order; cheaper when only plays matter."""
         if self.finished:
             return []
