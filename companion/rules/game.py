@@ -287,12 +287,12 @@ class Game:
             catchable = None
         if last is None and catchable is None:
             return []
-        hands, turn, n = self.hands, self.turn, self.n
+        turn, n = self.turn, self.n
         seats = []
         for k in range(1, n):
             seat = (turn + k) % n
-            if ((catchable is not None and seat != catchable)
-                    or (last is not None and (last in hands[seat] or (self.public and UNKNOWN in hands[seat])))):
+            catches = catchable is not None and seat != catchable
+            if catches or (last is not None and self._holds(seat, last)):
                 seats.append(seat)
         return seats
 
@@ -412,7 +412,7 @@ class Game:
 
     def _check_play(self, action: dict) -> None:
         seat, code = action["by"], action["play"]
-        if not self._holds(seat, code):
+        if code not in self.hands[seat] and not self._holds(seat, code):  # (the common case first)
             raise IllegalAction("not-in-hand", f"seat {seat} holds no {code}")
         # R-INTERCEPT-1: an identical card right after the play of its twin, by any seat.
         interception = self._intercept and code == self._last_play
@@ -555,7 +555,9 @@ class Game:
 
     def _remove_from_hand(self, seat: int, code: str) -> None:
         hand = self.hands[seat]
-        if self.drawn and self._drawn_card is None and UNKNOWN in hand:
+        if not self.public:
+            hand.remove(code)  # every card is known
+        elif self.drawn and self._drawn_card is None and UNKNOWN in hand:
             hand.remove(UNKNOWN)  # public: the drawn (unknown) card is the one played
         elif code in hand:
             hand.remove(code)
