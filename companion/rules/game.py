@@ -68,8 +68,8 @@ def _sorted_cards(codes: list) -> list[str]:
     return sorted(_json_card(c) for c in codes)
 
 
-def villain_beaten(villain: str, code: str, interception: bool) -> bool:
-    """Whether playing ``code`` beats ``villain`` (R-ADV-2, R-ADV-3, R-ADV-4)."""
+def _beats(villain: str, code: str) -> bool:
+    """R-ADV-2, R-ADV-3: whether ``code`` beats a pirate or a ghost, whoever plays it."""
     colour, face, kind = _FACTS[code]
     if villain == "pirate-small":
         return kind == "number" and int(face) <= 3
@@ -77,9 +77,24 @@ def villain_beaten(villain: str, code: str, interception: bool) -> bool:
         return kind == "number" and int(face) >= 4
     if villain == "pirate-super":
         return kind != "number"  # every super card, poly included
+    return villain.startswith("ghost-") and colour == villain[6:]  # poly has no colour: never
+
+
+# Per villain other than the alien, the codes that beat it: every adventure play looks at the tops.
+_BEATEN_BY: dict[str, frozenset[str]] = {
+    villain: frozenset(code for code in _HAND_CODES if _beats(villain, code))
+    for villain in EDITIONS["adventure"].villain_codes if villain != ALIEN
+}
+
+
+def villain_beaten(villain: str, code: str, interception: bool) -> bool:
+    """Whether playing ``code`` beats ``villain`` (R-ADV-2, R-ADV-3, R-ADV-4).
+
+    The alien falls to an interception, whatever the card.
+    """
     if villain == ALIEN:
         return interception
-    return villain.startswith("ghost-") and colour == villain[6:]  # poly has no colour: never
+    return code in _BEATEN_BY[villain]
 
 
 class Game:
@@ -650,9 +665,13 @@ class Game:
                 taken = True
         else:
             # R-ADV-5: only the tops at the moment of the play; R-ADV-8: an empty pile gives nothing.
-            tops = [(pile, villains[pile][0]) for pile in PILES if villains[pile]]
-            for pile, villain in tops:
-                if villain is not None and villain_beaten(villain, code, interception):
+            # (Reading each top as its pile comes up is the same: a defeat changes its own pile only.)
+            for pile in PILES:
+                stack = villains[pile]
+                if not stack or stack[0] is None:
+                    continue
+                villain = stack[0]
+                if interception if villain == ALIEN else code in _BEATEN_BY[villain]:
                     self._take_villain(seat, pile)
                     taken = True
         if taken and not self._villains_left():
