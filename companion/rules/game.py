@@ -804,9 +804,9 @@ class Game:
     def legal_moves(self, seat: int) -> list[dict]:
         """Every action the rules allow ``seat`` now: in turn and out of turn (interceptions, catches).
 
-        The plays come first, then the seat to move's accept, pass or draw, then a
-        catch. Table facts (wrong moves, dawdling, speaking in a hush, penalties) are not moves;
-        ``push`` accepts them when the table reports them.
+        The plays come first, then the seat to move's accept, pass or draw, then a catch. Table facts
+        (wrong moves, dawdling, speaking in a hush, penalties) are not moves; ``push`` accepts them
+        when the table reports them.
         """
         if self.finished:
             return []
@@ -823,9 +823,7 @@ class Game:
         return moves
 
     def _legal_plays(self, seat: int) -> list[dict]:
-        """The plays among ``legal_moves(seat)``, in the same order; cheaper when only plays matter."""
-        if self.finished:
-            return []
+        """The plays of ``legal_moves(seat)``, in its order (the game is not finished)."""
         last = self._last_play if self._intercept else None
         if seat != self.turn:
             if last is not None and self._holds(seat, last):
