@@ -207,6 +207,8 @@ class Game:
             villains = {p: [None] * len(v) for p, v in cards.villain_piles(edition).items()}
         if top not in game._playable:
             raise ValueError(f"{top!r} is not a card of {edition}")
+        if top == POLY and colour is not None and colour not in game._ed.colours:
+            raise ValueError(f"{colour!r} is not a colour of {edition}: {', '.join(game._ed.colours)}")
         public = {
             "hand_counts": hand_counts,
             "deck_count": deck_count,
