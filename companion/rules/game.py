@@ -41,8 +41,8 @@ _CHOICE_CODES = frozenset(code for code, (_, _, kind) in _FACTS.items()
 # Every code that may be in a hand, whatever the edition.
 _HAND_CODES = frozenset(code for ed in EDITIONS.values() for code in ed.playable_codes)
 # R-TURN-1, R-SUP-0, R-POLY-1/2: per (colour in force, face of the top card), the codes that may go
-# onto it in turn. The table form of ``Game._matches`` for a named colour: legal moves test every
-# card in hand against it.
+# onto it in turn: a card of that colour or with that face, or a poly. (No colour in force: a
+# starting poly, anything goes.) A table, since legal moves test every card in hand against it.
 _MATCHING: dict[tuple[str, str], frozenset[str]] = {
     (colour, top_face): frozenset(code for code in _HAND_CODES
                                   if _FACTS[code][0] == colour or _FACTS[code][1] == top_face or code == POLY)
@@ -315,10 +315,7 @@ class Game:
 
     def _matches(self, code: str) -> bool:
         """R-TURN-1, R-SUP-0, R-POLY-1/2: whether ``code`` may go onto the top card in turn."""
-        colour, face, _ = _FACTS[code]
-        if code == POLY or self.colour is None:
-            return True
-        return colour == self.colour or face == _FACTS[self.discard[-1]][1]
+        return self.colour is None or code in _MATCHING[self.colour, _FACTS[self.discard[-1]][1]]
 
     def _holds(self, seat: int, code: str) -> bool:
         hand = self.hands[seat]
