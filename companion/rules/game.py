@@ -7,6 +7,8 @@ takes any edition card, a draw adds an unknown card. The same rules run in both.
 The engine does no I/O, reads no clock and uses randomness only from seeds it is given: the deal
 shuffles with ``random.Random(seed)``, the k-th reshuffle of the discard pile with
 ``random.Random(f"{seed}/reshuffle/{k}")``, so a record (setup + seed + actions) replays exactly.
+Each shuffle is ``shuffle`` below: the Fisher–Yates shuffle of ``random.Random.shuffle`` (Python
+3.11), written out so that a seed deals the same cards whatever Python runs it.
 """
 
 from __future__ import annotations
@@ -49,6 +51,22 @@ _MATCHING: dict[tuple[str, str], frozenset[str]] = {
     for colour in cards.COLOURS
     for top_face in {_FACTS[code][1] for code in _HAND_CODES}
 }
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle ``items`` in place: the same permutation as ``rng.shuffle(items)`` on Python 3.11.
+
+    Written out (the swap loop of ``random.Random.shuffle`` with its ``_randbelow`` inlined): the
+    permutation of a seed is part of every record, and the inlined loop deals twice as fast.
+    """
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(items))):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:  # a uniform j in [0, n): draw again when the bits overshoot
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 @dataclass(frozen=True)
@@ -137,7 +155,7 @@ class Game:
         game = cls(edition, players, dealer=dealer, rules=rules, seed=seed)
         rng = random.Random(seed)
         deck = cards.deck(edition)
-        rng.shuffle(deck)  # deck[0] is the top
+        shuffle(rng, deck)  # deck[0] is the top
         # One card at a time from the dealer's left: the k-th seat from the dealer gets every n-th card.
         n = game.n
         hands: list[list[str]] = [[] for _ in range(n)]
@@ -147,7 +165,7 @@ class Game:
         deck = deck[HAND_SIZE * n + 1:]
         piles = cards.villain_piles(edition, villains)
         for pile in PILES:
-            rng.shuffle(piles[pile])
+            shuffle(rng, piles[pile])
         setup = {"hands": hands, "discard": discard, "deck": deck, "villains": piles,
                  "trophies": [[] for _ in range(game.n)], "turn": (dealer + 1) % game.n}
         game._start = {"setup": setup}
@@ -347,7 +365,7 @@ class Game:
         if self.public:
             self.deck.extend([UNKNOWN] * len(under))
             return
-        random.Random(f"{self.seed}/reshuffle/{self._reshuffles}").shuffle(under)
+        shuffle(random.Random(f"{self.seed}/reshuffle/{self._reshuffles}"), under)
         self._reshuffles += 1
         self.deck.extend(under)
 
