@@ -294,11 +294,6 @@ class Game:
             return None
         return Outcome(True, tuple(self.winners), dict(self.score) if self.score else None)
 
-    @property
-    def out_of_turn_open(self) -> bool:
-        """Whether some seat other than the one to move may act now (an interception or a catch)."""
-        return not self.finished and ((self._intercept and self._last_play is not None) or self._catch_window)
-
     def may_act_out_of_turn(self, seat: int) -> bool:
         """Whether ``legal_moves(seat)`` holds an interception or a catch; cheaper than asking it."""
         if self.finished:
