@@ -43,15 +43,16 @@ SUPPORT_SAMPLES = 24  # points per side
 SUPPORT_TRIM = 0.04  # the ends of a side left out of its support
 MAX_LINES = 32
 MAX_SEGMENTS = 80
-REFINE_CANDIDATES = 3  # the best quads of each card whose sides are slid onto nearby edges
+REFINE_CANDIDATES = 2  # the best quads of each card whose sides are slid onto nearby edges
 PLACE_RADIUS = 0.2  # centres closer than this (in short sides) are one card's
-CANDIDATES_PER_CARD = 40  # the best candidates of one card weighed against each other
+CANDIDATES_PER_CARD = 24  # the best candidates of one card weighed against each other
 REFINE_PLACES = 8  # cards refined in one search
 REFINE_KEEP = 30  # variants kept per refined quad
 REFINE_PX = 12  # how far a side may slide
 REFINE_SIDE_SUPPORT = 0.8
 SUPPORT_EXACT = 0.01
 FRAME_GAP = 2.0  # px: sides of two nested quads closer than this are the same side
+NEXT = [1, 2, 3, 0]  # each corner's next corner, clockwise
 ZONE_MIN_SIDE = 0.3  # a card's short side at least this fraction of its zone's side
 
 
@@ -104,7 +105,7 @@ def quad_aspect(quad) -> float:
 
 def _aspects(quads: np.ndarray) -> np.ndarray:
     """``quad_aspect`` of many quads (N, 4, 2) at once."""
-    d = np.roll(quads, -1, axis=1) - quads
+    d = quads[:, NEXT] - quads
     sides = np.hypot(d[..., 0], d[..., 1])
     a = (sides[:, 0] + sides[:, 2]) / 2
     b = (sides[:, 1] + sides[:, 3]) / 2
@@ -114,8 +115,8 @@ def _aspects(quads: np.ndarray) -> np.ndarray:
 
 def _card_shaped(quads: np.ndarray) -> np.ndarray:
     """Which quads (N, 4, 2) are convex with a card's aspect."""
-    edge = np.roll(quads, -1, axis=1) - quads
-    following = np.roll(edge, -1, axis=1)
+    edge = quads[:, NEXT] - quads
+    following = edge[:, NEXT]
     cross = edge[:, :, 0] * following[:, :, 1] - edge[:, :, 1] * following[:, :, 0]
     convex = (cross > 0).all(axis=1) | (cross < 0).all(axis=1)
     aspect = _aspects(quads)
@@ -204,7 +205,7 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def _short_side(quad: np.ndarray) -> float:
-    d = np.roll(quad, -1, axis=0) - quad
+    d = quad[NEXT] - quad
     sides = np.hypot(d[:, 0], d[:, 1])
     return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
 
@@ -219,7 +220,7 @@ def _supports(quads: np.ndarray, near_edge: np.ndarray) -> np.ndarray:
         return np.zeros(0, np.float32)
     k = np.linspace(SUPPORT_TRIM, 1 - SUPPORT_TRIM, SUPPORT_SAMPLES, dtype=np.float32)[None, None, :, None]
     start = quads[:, :, None, :]
-    end = np.roll(quads, -1, axis=1)[:, :, None, :]
+    end = quads[:, NEXT][:, :, None, :]
     points = np.round(start + k * (end - start)).astype(np.int32).reshape(len(quads), -1, 2)
     h, w = near_edge.shape
     inside = ((points[..., 0] >= 0) & (points[..., 0] < w) & (points[..., 1] >= 0) & (points[..., 1] < h))
@@ -302,6 +303,13 @@ def _line_quads(edges: np.ndarray, near_edge: np.ndarray, min_side: float,
     return [(q, float(sup)) for q, sup in zip(corners[good], supports[good], strict=True)]
 
 
+def _area(quad: np.ndarray) -> float:
+    """A quad's area by the shoelace formula (cheaper than OpenCV's for one quad)."""
+    x, y = quad[:, 0], quad[:, 1]
+    return 0.5 * abs(float(x[0] * y[1] - x[1] * y[0] + x[1] * y[2] - x[2] * y[1]
+                           + x[2] * y[3] - x[3] * y[2] + x[3] * y[0] - x[0] * y[3]))
+
+
 def _shape_error(quad: np.ndarray) -> float:
     """How far a quad's aspect is from a card's (0 for 2:3); a face's inner frame, or a quad that
     takes in a strip of the card below, is further."""
@@ -310,16 +318,17 @@ def _shape_error(quad: np.ndarray) -> float:
 
 def _side_gaps(inner: np.ndarray, outer: np.ndarray) -> np.ndarray:
     """For each side of ``inner``: how far its middle lies from the nearest side line of ``outer``."""
-    middles = (inner + np.roll(inner, -1, axis=0)) / 2  # (4, 2)
+    middles = (inner + inner[NEXT]) / 2  # (4, 2)
     starts = outer
-    d = np.roll(outer, -1, axis=0) - outer  # (4, 2)
+    d = outer[NEXT] - outer  # (4, 2)
     lengths = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-6)
     rel = middles[:, None, :] - starts[None, :, :]  # (4 middles, 4 sides, 2)
     distance = np.abs(d[None, :, 0] * rel[..., 1] - d[None, :, 1] * rel[..., 0]) / lengths[None, :]
     return distance.min(axis=1)
 
 
-def _better(quad: np.ndarray, support: float, other: np.ndarray, other_support: float) -> bool:
+def _better(quad: np.ndarray, support: float, other: np.ndarray, other_support: float,
+            shapes: tuple[float, float] | None = None) -> bool:
     """Of two equally supported quads of one card, whether ``quad`` is the card rather than ``other``.
 
     Nested quads: a frame all round (every side apart) is a face's inner frame inside the card's
@@ -328,14 +337,16 @@ def _better(quad: np.ndarray, support: float, other: np.ndarray, other_support: 
     card-shaped one. The inner one of nested quads sharing sides must be supported as well as the
     outer one: a quad with one side on a face's inner frame and three on the card's edge is not.
     """
-    quad_small = quad_area(quad) < quad_area(other)
+    quad_small = _area(quad) < _area(other)
     small, large = (quad, other) if quad_small else (other, quad)
     gaps = _side_gaps(small, large)
     if gaps.max() > FRAME_GAP:  # nested and not the same quad
         small_support, large_support = (support, other_support) if quad_small else (other_support, support)
         inner_is_card = gaps.min() <= FRAME_GAP and small_support >= large_support - SUPPORT_EXACT
         return quad_small == inner_is_card
-    return _shape_error(quad) < _shape_error(other)
+    if shapes is None:
+        shapes = (_shape_error(quad), _shape_error(other))
+    return shapes[0] < shapes[1]
 
 
 def _best_first(scored: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
@@ -482,20 +493,21 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     if not any(support >= GOOD_SUPPORT for _, support in scored):
         max_side = float(np.hypot(*grey.shape))
         scored += [(q, sup) for q, sup in _line_quads(edges, near_edge, min_side, max_side)
-                   if lower <= quad_area(q) <= upper]
+                   if lower <= _area(q) <= upper]
     # Best supported first; of equal support, larger first. Only the best few can matter.
     scored = _best_first(scored)
     # Each side of the best few slid along its normal onto the edges near it: a quad that borrowed
     # a lower card's side finds the top card's, a face's inner frame finds the card's own outline.
     refined = _refine(_to_refine(scored), near_edge)
-    scored = _best_first(scored + [(q, sup) for q, sup in refined if lower <= quad_area(q) <= upper])
+    scored = _best_first(scored + [(q, sup) for q, sup in refined if lower <= _area(q) <= upper])
     scored = [(q, sup) for q, sup in scored if sup >= MIN_SUPPORT]
     if not scored:
         return []
     quads = np.array([q for q, _ in scored], np.float32) / scale + np.array([x0, y0], np.float32)
     supports = [sup for _, sup in scored]
     centres = quads.mean(axis=1)
-    sides = np.hypot(*(np.roll(quads, -1, axis=1) - quads).transpose(2, 0, 1))  # (N, 4)
+    shape = np.abs(np.log(np.maximum(_aspects(quads), 1e-6) / CARD_ASPECT))
+    sides = np.hypot(*(quads[:, NEXT] - quads).transpose(2, 0, 1))  # (N, 4)
     shorts = np.minimum(sides[:, 0], sides[:, 1])
     if region is not None:
         poly = np.asarray(region, dtype=np.float32).reshape(-1, 1, 2)
@@ -522,7 +534,7 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
         seen[clash] += 1
         j = kept[clash]
         if seen[clash] <= CANDIDATES_PER_CARD and supports[i] >= supports[j] - SUPPORT_TIE \
-                and _better(quads[i], supports[i], quads[j], supports[j]):
+                and _better(quads[i], supports[i], quads[j], supports[j], (shape[i], shape[j])):
             kept[clash] = i
     found = [order_quad(quads[i]) for i in kept]
     # Largest first; cards of about the same size (within 100 px²), topmost first.

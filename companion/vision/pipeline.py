@@ -36,7 +36,7 @@ from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
 from companion.vision.zones import Zones
 
 DEFAULT_CROP = (64, 96)
-SEARCH_MARGIN = 0.3  # search this much (of the zone's size) around a zone for cards hanging over
+SEARCH_MARGIN = 0.15  # search this much (of the zone's size) around a zone for cards hanging over
 WORK_SIDE = 240  # zones are searched at most this big (a 640x480 frame's zone with its margin)
 SAME_SIZE = 1.4  # a card in a zone has the area of the last stable one there, within this factor
 FACES_KEPT = 12
