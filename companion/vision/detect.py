@@ -241,19 +241,25 @@ def _lines(edges: np.ndarray, min_side: float) -> tuple[np.ndarray, np.ndarray]:
     seg = seg[order]
     all_angles = np.arctan2(seg[:, 2] - seg[:, 0], -(seg[:, 3] - seg[:, 1])) % np.pi  # normals' angles
     all_rhos = np.cos(all_angles) * seg[:, 0] + np.sin(all_angles) * seg[:, 1]
-    angles = np.empty(0)
-    rhos = np.empty(0)
-    for angle, rho in zip(all_angles, all_rhos, strict=True):
-        if len(angles):
-            gap = np.abs(angles - angle) % np.pi
-            gap = np.minimum(gap, np.pi - gap)
-            aligned = np.where(np.abs(angles - angle) < np.pi / 2, rho, -rho)
-            if ((gap < np.radians(3)) & (np.abs(aligned - rhos) < 3)).any():
-                continue  # a piece of a line already kept
-        angles = np.append(angles, angle)
-        rhos = np.append(rhos, rho)
-        if len(angles) >= MAX_LINES:
+    # Pieces of one line: normal angles within 3 degrees and offsets within 3 px. Lines are binned
+    # by (angle, rho) and a piece is dropped when a kept line lies in its bin or a neighbouring one;
+    # angles just under pi are taken as just under 0 (with rho negated) so the bins do not wrap.
+    wrap = all_angles > np.pi - np.radians(1.5)
+    all_angles = np.where(wrap, all_angles - np.pi, all_angles)
+    all_rhos = np.where(wrap, -all_rhos, all_rhos)
+    angle_bins = np.floor(all_angles / np.radians(3)).astype(int).tolist()
+    rho_bins = np.floor(all_rhos / 3.0).astype(int).tolist()
+    taken: set[tuple[int, int]] = set()
+    keep = []
+    for k, (a, r) in enumerate(zip(angle_bins, rho_bins, strict=True)):
+        if any((a + da, r + dr) in taken for da in (-1, 0, 1) for dr in (-1, 0, 1)):
+            continue
+        taken.add((a, r))
+        keep.append(k)
+        if len(keep) >= MAX_LINES:
             break
+    angles = all_angles[keep] % np.pi
+    rhos = np.where(all_angles[keep] < 0, -all_rhos[keep], all_rhos[keep])
     return angles, rhos
 
 
