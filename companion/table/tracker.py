@@ -343,6 +343,8 @@ class RoundTracker:
             self._on_taken(seq, t, event["zone"], event["card"], event.get("under"))
         elif kind == "moved":
             self._on_moved(seq, t, event["zone"], event["card"], event["to"])
+            if event.get("under") is not None and self.game is not None and self.game.villains[event["zone"]]:
+                self._reveal(seq, t, event["zone"], event["under"])
         elif kind == "drawn":
             self._on_drawn(seq, t)
 
@@ -566,7 +568,14 @@ class RoundTracker:
         went_out = count_before == 1
         if kind == "slap" or (went_out and EDITIONS[self.config.edition].villains):
             self.absorb_until = t + ABSORB_S  # R-SLAP draws 2, R-ADV-7 draws 8: not turns of their own
-        if went_out:
+        if went_out and self.answer_for(f"q{seq}-went-out") is False:
+            # "X did not go out": X held a card more than counted (a draw the camera missed).
+            index = self.moves.index(move)
+            try:
+                self._replace(index, 0, [Move({"penalty": seat, "cards": 1}, seq, t, inferred=True)])
+            except IllegalAction:
+                pass
+        elif went_out:
             self._ask_went_out(seq, t, move)
         if self.finished:
             self._ask_round_end(seq, t)
@@ -710,8 +719,8 @@ class RoundTracker:
         if self.game is None:
             self.tops[pile] = under
             return
-        if not self._explained(pile, villain):
-            self._explain_by_omni(pile, villain) or self._explain_by_seat(pile, villain)
+        if not self._explain_by_omni(pile, villain) and not self._explained(pile, villain):
+            self._explain_by_seat(pile, villain)
         if self._explained(pile, villain):
             self._confirm(pile, villain)
         else:
@@ -743,9 +752,9 @@ class RoundTracker:
             self._reveal(seq, t, pile, under)
 
     def _recent_moves(self) -> list[Move]:
-        """The moves since the last play (the play included): where a trophy just taken comes from."""
-        last = self.last_play()
-        return [] if last is None else self.moves[last[0] :]
+        """The moves since the third last play: where a trophy the camera saw taken comes from."""
+        plays = [i for i, m in enumerate(self.moves) if "play" in m.action]
+        return self.moves[plays[-3] :] if len(plays) >= 3 else self.moves
 
     def _explained(self, pile: str, villain: str) -> bool:
         for move in self._recent_moves():
@@ -766,7 +775,7 @@ class RoundTracker:
         if last is None or cards.parse(last[1].action["play"]).kind != "omni":
             return False
         index, move = last
-        if move.action.get("villain") == pile:
+        if move.action.get("villain") in (None, pile) or pile in move.confirmed:
             return False
         try:
             self._replace(
@@ -901,8 +910,8 @@ class RoundTracker:
         pending = state["pending"]
         if pending is not None and pending["victim"] == turn:
             actions = [{"by": turn, "accept": True}]  # R-TRANSFER-3: the victim draws the stack
-            if pending["cards"]:
-                self.absorb_until = t + ABSORB_S
+            if not pending["cards"]:  # R-SNORE: nothing to draw, so the reach is the next seat's draw
+                actions.append({"by": self._after(actions), "draw": True})
         elif state["drawn"] is not None:
             after = self._after([{"by": turn, "pass": True}])
             actions = [{"by": turn, "pass": True}, {"by": after, "draw": True}]  # R-TURN-2
@@ -1126,28 +1135,7 @@ class MatchTracker:
                     fresh.effective.append(seq)
                 continue
             fresh.process(seq, entry, live=False)
-            self._went_out_override(fresh, seq)
         return fresh
-
-    def _went_out_override(self, fresh: RoundTracker, seq: int) -> None:
-        """"X did not go out": X held a card more than counted; it is added before the play."""
-        qid = f"q{seq}-went-out"
-        if fresh.overrides.answers.get(qid) is not False or qid not in fresh.questions:
-            if fresh.overrides.answers.get(qid) is True:
-                fresh._close(qid, "answered")
-            return
-        question = fresh.questions[qid]
-        move = question["_move"]
-        index = next((i for i, m in enumerate(fresh.moves) if m is move), None)
-        if index is None:
-            return
-        penalty = Move({"penalty": move.action["by"], "cards": 1}, seq, move.t, inferred=True)
-        try:
-            fresh._replace(index, 0, [penalty])
-        except IllegalAction:
-            return
-        fresh._close(qid, "answered")
-        fresh.questions.pop(f"q{seq}-round-end", None)
 
     def _end_round(self, entry: dict, *, live: bool) -> None:
         n = self.config.n
