@@ -113,12 +113,12 @@ def _zones(args, source):
 
 
 def _pipeline(args, zones):
-    from companion.vision.classify import Classifier
+    from companion.vision.classify import Classifier, ModelError
     from companion.vision.pipeline import Pipeline
 
     try:
         classifier = Classifier(edition=args.edition or "adventure", deck=args.deck)
-    except (FileNotFoundError, ValueError) as exc:
+    except (ModelError, FileNotFoundError, ValueError) as exc:
         raise CommandError(f"the card model cannot be loaded: {exc}") from None
     return Pipeline(zones, classifier)
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from companion import cards
 from companion.cards import EDITIONS, PILES, POLY
 from companion.rules import Game, IllegalAction, tournament_target
+from companion.rules.actions import action_form
 from companion.table import texts
 
 # A reach into the deck this soon after a move that makes someone draw belongs to that move (penalty
@@ -532,13 +533,13 @@ class RoundTracker:
             self._note(seq, t, kind, ru, en)
         self.effective.append(seq)
 
-    def _after_play(self, seq: int, t: float, move: Move, count_before: int) -> None:
-        """Questions a play raises: the colour, the last hand, going out, the end of the round."""
+    def _after_play(self, seq: int, t: float, move: Move, count_before: int, *, told: bool = False) -> None:
+        """Questions a play raises: the colour, the last hand (unless ``told``), going out, the end."""
         action = move.action
         seat, card = action["by"], action["play"]
         kind = cards.parse(card).kind
         name = self.players[seat]
-        if card == POLY and self.answer_for(f"q{seq}-colour") is None:
+        if card == POLY and self.answer_for(f"q{seq}-colour") is None and not told:
             options = [texts.colour_option(c) for c in EDITIONS[self.config.edition].colours]
             self._ask(
                 seq,
@@ -551,7 +552,7 @@ class RoundTracker:
                 card=card,
                 t=t,
             )
-        if kind in ("slap", "steal") and self.answer_for(f"q{seq}-last-hand") is None and "last" in action:
+        if kind in ("slap", "steal") and self.answer_for(f"q{seq}-last-hand") is None and not told:
             options = [texts.seat_option(s, self.players) for s in range(self.config.n)]
             self._ask(
                 seq,
@@ -960,6 +961,10 @@ class RoundTracker:
                 **({"by": fix["by"]} if "by" in fix else {}),
                 **({"play": fix["card"]} if "card" in fix else {}),
             }
+        try:
+            action_form(action, self.config.edition, self.config.n)
+        except IllegalAction as exc:
+            return self._refuse(seq, t, exc, live)
         count_before = len(self.game.hands[action["by"]]) if "play" in action else 0
         try:
             self._push(Move(dict(action), seq, t))
@@ -970,7 +975,7 @@ class RoundTracker:
         self._note(seq, t, kind, ru, en)
         self.effective.append(seq)
         if "play" in action:
-            self._after_play(seq, t, self.moves[-1], count_before)
+            self._after_play(seq, t, self.moves[-1], count_before, told=True)
         elif self.finished:
             self._ask_round_end(seq, t)
 
