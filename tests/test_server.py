@@ -34,8 +34,9 @@ def client(companion):
 
 def start_game(client, companion, edition="adventure"):
     """A match whose camera saw a play, an interception and a poly: questions are open."""
-    response = client.post("/api/matches", json={"edition": edition, "players": ["Аня", "Боря", "Вика"]},
-                           headers=AUTH)
+    response = client.post(
+        "/api/matches", json={"edition": edition, "players": ["Аня", "Боря", "Вика"]}, headers=AUTH
+    )
     assert response.status_code == 201
     for t, card in enumerate(("b5", "b3", "b3", "poly")):
         companion.feed({"type": "landed", "zone": "discard", "card": card, "t": float(t)})
@@ -59,8 +60,16 @@ CHANGES = [
     ("put", "/api/zones", {"zones": {}}),
     ("post", "/api/zones/auto", {}),
 ]
-READS = ["/api/state", "/api/events", "/api/matches", "/api/matches/1", "/api/export/round",
-         "/api/export/score", "/api/camera/snapshot.jpg", "/api/zones"]
+READS = [
+    "/api/state",
+    "/api/events",
+    "/api/matches",
+    "/api/matches/1",
+    "/api/export/round",
+    "/api/export/score",
+    "/api/camera/snapshot.jpg",
+    "/api/zones",
+]
 
 
 def test_requests_without_the_token_are_refused(client, companion):
@@ -126,7 +135,9 @@ def test_errors_are_json_with_a_message(client, companion):
         response = getattr(client, method)(path, json=body, headers=AUTH)
         assert response.status_code == status, (path, body, response.json)
         assert response.json["error"]["message"], path
-    too_big = client.post("/api/actions", data=b"x" * 70000, headers={**AUTH, "Content-Type": "application/json"})
+    too_big = client.post(
+        "/api/actions", data=b"x" * 70000, headers={**AUTH, "Content-Type": "application/json"}
+    )
     assert too_big.status_code == 413 and too_big.json["error"]["code"] == "too-large"
 
 
@@ -154,30 +165,76 @@ def test_matches_are_browsable_after_a_new_one(client, companion):
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**12), 10**12)
+    | st.floats(allow_nan=False)
     | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
     max_leaves=12,
 )
 SEATS = st.integers(-3, 12) | st.text(max_size=3) | st.none() | st.booleans()
-CARDS = st.sampled_from(["b3", "poly", "r-grab", "y9", "", "pirate-small", "ghost-r", "x", "B3"]) | st.text(max_size=8)
+CARDS = st.sampled_from(["b3", "poly", "r-grab", "y9", "", "pirate-small", "ghost-r", "x", "B3"]) | st.text(
+    max_size=8
+)
 BODIES = st.one_of(
     JSON,
     st.fixed_dictionaries({"action": st.fixed_dictionaries({"by": SEATS, "play": CARDS})}),
-    st.fixed_dictionaries({"action": st.dictionaries(st.sampled_from(
-        ["by", "play", "draw", "pass", "accept", "catch", "wrong", "penalty", "cards", "colour", "last",
-         "start", "villain", "card", "shake", "take"]), JSON | SEATS | CARDS, max_size=4)}),
+    st.fixed_dictionaries(
+        {
+            "action": st.dictionaries(
+                st.sampled_from(
+                    [
+                        "by",
+                        "play",
+                        "draw",
+                        "pass",
+                        "accept",
+                        "catch",
+                        "wrong",
+                        "penalty",
+                        "cards",
+                        "colour",
+                        "last",
+                        "start",
+                        "villain",
+                        "card",
+                        "shake",
+                        "take",
+                    ]
+                ),
+                JSON | SEATS | CARDS,
+                max_size=4,
+            )
+        }
+    ),
     st.fixed_dictionaries({"question": st.text(max_size=12) | JSON, "value": JSON | SEATS}),
     st.fixed_dictionaries({"index": SEATS, "by": SEATS, "card": CARDS}),
     st.fixed_dictionaries({"winner": SEATS, "left": st.lists(SEATS, max_size=5) | JSON}),
-    st.fixed_dictionaries({"edition": st.sampled_from(["junior", "adventure", "x"]) | JSON,
-                           "players": st.lists(st.text(max_size=50), max_size=12) | JSON,
-                           "dealer": SEATS, "target": SEATS, "rules": JSON}),
+    st.fixed_dictionaries(
+        {
+            "edition": st.sampled_from(["junior", "adventure", "x"]) | JSON,
+            "players": st.lists(st.text(max_size=50), max_size=12) | JSON,
+            "dealer": SEATS,
+            "target": SEATS,
+            "rules": JSON,
+        }
+    ),
     st.text(max_size=200).map(lambda s: s.encode()),
     st.binary(max_size=200),
 )
-PATHS = st.sampled_from(["/api/actions", "/api/answers", "/api/fix", "/api/rounds", "/api/matches",
-                         "/api/undo", "/api/zones", "/api/zones/auto"])
+PATHS = st.sampled_from(
+    [
+        "/api/actions",
+        "/api/answers",
+        "/api/fix",
+        "/api/rounds",
+        "/api/matches",
+        "/api/undo",
+        "/api/zones",
+        "/api/zones/auto",
+    ]
+)
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from table_script import scripted_game
 
 from companion.rules import resolve_rules
+from companion.table.script import scripted_game
 from companion.table.tracker import MatchConfig, MatchTracker, TableError
 
 NAMES = ["Аня", "Боря", "Вика", "Гоша"]

@@ -408,32 +408,32 @@ class Companion:
             self._publish()
 
     def process_frame(self, frame, pipeline=None) -> list[dict]:
+        """One frame through the pipeline; its events go to the tracker (the pipeline reports the
+        camera lost and back as events too)."""
         pipeline = pipeline or self._pipeline
         self._camera_t = frame.t
-        if frame.camera in ("lost", "ok") and self.match is not None:
-            self.feed({"type": "camera", "status": frame.camera, "t": frame.t})
-        if frame.image is None:
-            return []
-        with self._lock:
-            self.last_image = frame.image
-            if self.camera["status"] in ("starting", "lost", "ended"):
-                self.camera["status"] = "ok"
-                self._publish()
         events = pipeline.process(frame)
         with self._lock:
+            if frame.image is not None:
+                self.last_image = frame.image
+                if self.camera["status"] in ("starting", "ended"):
+                    self.camera["status"] = "ok"
+                    self._publish()
             if self.match is not None and self.match.round.game is None:
                 self._seed_round()
             for event in events:
                 self.feed(event)
-        self.set_readings(self._pipeline_state())
+            if self.match is None:
+                for event in events:
+                    if event.get("type") == "camera":
+                        self.camera["status"] = event["status"]
+                        self._publish()
+        self.set_readings(dict(getattr(pipeline, "readings", {}) or {}))
         return events
 
     def _pipeline_state(self) -> dict:
-        pipeline = self._pipeline
-        if pipeline is None:
-            return {}
-        state = pipeline.readings() if callable(getattr(pipeline, "readings", None)) else pipeline.state()
-        return state or {}
+        """The stable reading per zone (the table as the camera found it)."""
+        return self._pipeline.state() if self._pipeline is not None else {}
 
     # ------------------------------------------------------------------ calibration
 
