@@ -87,7 +87,7 @@ def test_kill_9_at_random_moments_loses_nothing(tmp_path):
             in_flight = rng.random() < 0.5
             if in_flight:  # killed while a request is on its way: it may or may not have been applied
                 sender = threading.Thread(
-                    target=lambda: _quietly(server.request, "POST", "/api/actions", {"action": truth[done]})
+                    target=_quietly, args=(server.request, "POST", "/api/actions", {"action": truth[done]})
                 )
                 sender.start()
                 time.sleep(rng.uniform(0.0, 0.02))
