@@ -25,6 +25,7 @@ import time
 
 from companion.cards import EDITIONS, PILES
 from companion.rules import IllegalAction, resolve_rules
+from companion.table.reach import ReachWatcher
 from companion.table.store import Store
 from companion.table.tracker import MatchConfig, MatchTracker, TableError
 
@@ -81,6 +82,11 @@ def check_event(event, edition: str) -> dict:
         raise TableError("bad-request", "'status' must be 'lost' or 'ok'")
     if "seat" in event and event["seat"] is not None and type(event["seat"]) is not int:
         raise TableError("bad-request", "'seat' must be a seat number")
+    reach = event.get("reach")
+    if reach is not None and (
+        isinstance(reach, bool) or not isinstance(reach, int | float) or not 0 <= reach <= 1
+    ):
+        raise TableError("bad-request", "'reach' must be a place on the border from 0 to 1, or null")
     return event
 
 
@@ -104,6 +110,7 @@ class Companion:
         self._stop = threading.Event()
         self.zones = None
         self.last_image = None
+        self.reach = ReachWatcher()
         if resume:
             self._resume()
 
@@ -413,6 +420,10 @@ class Companion:
         pipeline = pipeline or self._pipeline
         self._camera_t = frame.t
         events = pipeline.process(frame)
+        self.reach.update(frame.t, frame.image)
+        for event in events:
+            if event.get("type") in ("landed", "drawn", "taken", "moved"):
+                event["reach"] = self.reach.reach(float(event["t"]))
         with self._lock:
             if frame.image is not None:
                 self.last_image = frame.image

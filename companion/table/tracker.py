@@ -30,11 +30,16 @@ from companion.cards import EDITIONS, PILES, POLY
 from companion.rules import Game, IllegalAction, tournament_target
 from companion.rules.actions import action_form
 from companion.table import texts
+from companion.table.reach import circular_gap
 
 # A reach into the deck this soon after a move that makes someone draw belongs to that move (penalty
 # draws, an accepted grab, the adventure's 8 after the last card), in seconds of camera time; one
 # reach is absorbed.
 ABSORB_S = 4.0
+# A reach is matched to a seat's usual place when it lies this close (of the border's length) to it,
+# the place being the middle of the seat's last REACH_SAMPLES sure reaches.
+REACH_MATCH = 0.05
+REACH_SAMPLES = 12
 # After a draw, the next card is the drawer's (the drawn card, played at once) or, after a pass, the
 # next seat's (a turn later). The gap tells them apart: under this many times the table's usual time
 # between two plays, the drawer played. Before the table's pace is known the pass is assumed (a drawn
@@ -139,6 +144,7 @@ class RoundTracker:
         self.camera = "ok"
         self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
         self.landed_t: float | None = None
+        self.reach_samples: list[tuple[float, int]] = []  # (reach, seat) of moves whose seat was sure
         self.draw_t: float | None = None
 
     # ------------------------------------------------------------------ reading the state
@@ -339,15 +345,42 @@ class RoundTracker:
             if self.game is None:
                 self._start(seq, t, card)
                 return
-            self._on_landed(seq, t, card, fix.get("by"), event.get("seat"))
+            self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"))
         elif kind == "taken":
-            self._on_taken(seq, t, event["zone"], event["card"], event.get("under"))
+            self._on_taken(seq, t, event["zone"], event["card"], event.get("under"), self._hint(event))
         elif kind == "moved":
             self._on_moved(seq, t, event["zone"], event["card"], event["to"])
             if event.get("under") is not None and self.game is not None and self.game.villains[event["zone"]]:
                 self._reveal(seq, t, event["zone"], event["under"])
         elif kind == "drawn":
-            self._on_drawn(seq, t)
+            self._on_drawn(seq, t, event.get("reach"))
+
+    # ------------------------------------------------------------------ whose arm
+
+    def _hint(self, event: dict) -> int | None:
+        """The seat an event's arm came from: a seat zone's word, else where the arm crossed the
+        frame's border (``reach``), matched to the places learned from moves the rules were sure of."""
+        seat = event.get("seat")
+        if isinstance(seat, int) and 0 <= seat < self.config.n:
+            return seat
+        return self._reach_seat(event.get("reach"))
+
+    def _reach_seat(self, reach: float | None) -> int | None:
+        if reach is None:
+            return None
+        centres = {}
+        for seat in range(self.config.n):
+            samples = [p for p, s in self.reach_samples if s == seat][-REACH_SAMPLES:]
+            if len(samples) >= 2:  # the sample closest to all the others: robust to a stray one
+                centres[seat] = min(samples, key=lambda p: sum(circular_gap(p, q) for q in samples))
+        if not centres:
+            return None
+        seat = min(centres, key=lambda s: circular_gap(centres[s], reach))
+        return seat if circular_gap(centres[seat], reach) <= REACH_MATCH else None
+
+    def _learn_reach(self, reach: float | None, seat: int | None) -> None:
+        if reach is not None and seat is not None:
+            self.reach_samples.append((reach, seat))
 
     # ------------------------------------------------------------------ a card lands
 
@@ -448,7 +481,15 @@ class RoundTracker:
             return None
         return probe.turn
 
-    def _on_landed(self, seq: int, t: float, card: str, fixed_by: int | None, hint: int | None) -> None:
+    def _on_landed(
+        self,
+        seq: int,
+        t: float,
+        card: str,
+        fixed_by: int | None,
+        hint: int | None,
+        reach: float | None = None,
+    ) -> None:
         if self.finished:
             self._flag(
                 seq,
@@ -494,8 +535,10 @@ class RoundTracker:
             chosen = next((r for r in readings if r[0] == answered), chosen)
         seat, actions, intercept = chosen
         count_before = len(self.game.hands[seat])
-        told = fixed_by is not None or answered is not None or (hint is not None and hint == seat)
+        told = fixed_by is not None or answered is not None
         self._apply_reading(seq, t, actions, intercept, inferred=not told)
+        if told or len(readings) == 1:
+            self._learn_reach(reach, seat)
         play_move = self.moves[-1]
         if len(readings) > 1 and not told:
             options = [texts.seat_option(r[0], self.players) for r in readings]
@@ -716,10 +759,13 @@ class RoundTracker:
 
     # ------------------------------------------------------------------ villains
 
-    def _on_taken(self, seq: int, t: float, pile: str, villain: str, under: str | None) -> None:
+    def _on_taken(
+        self, seq: int, t: float, pile: str, villain: str, under: str | None, hint: int | None = None
+    ) -> None:
         if self.game is None:
             self.tops[pile] = under
             return
+        self._reseat_by_taker(pile, villain, hint)
         if not self._explain_by_omni(pile, villain) and not self._explained(pile, villain):
             self._explain_by_seat(pile, villain)
         if self._explained(pile, villain):
@@ -751,6 +797,32 @@ class RoundTracker:
                 )
         if under is not None and self.game.villains[pile]:
             self._reveal(seq, t, pile, under)
+
+    def _seat_question(self, move: Move) -> dict | None:
+        return next(
+            (
+                q
+                for q in self.questions.values()
+                if q["_move"] is move and q["kind"] in ("intercepted-by", "played-by")
+            ),
+            None,
+        )
+
+    def _reseat_by_taker(self, pile: str, villain: str, taker: int | None) -> None:
+        """R-ADV-5: the defeater takes the villain; an arm from another seat than the one the last
+        play was given to, among that play's readings, says who played it."""
+        last = self.last_play()
+        if taker is None or last is None or last[1].action["by"] == taker:
+            return
+        question = self._seat_question(last[1])
+        if question is None or taker not in [o["value"] for o in question["options"]]:
+            return
+        saved, move = list(self.moves), question["_move"]
+        if self._reseat(last[0], taker) and self._explained(pile, villain):
+            self._close(question["id"], "inferred")
+            return
+        self._rebuild(saved)
+        question["_move"] = move
 
     def _recent_moves(self) -> list[Move]:
         """The moves since the third last play: where a trophy the camera saw taken comes from."""
@@ -900,22 +972,26 @@ class RoundTracker:
 
     # ------------------------------------------------------------------ the deck
 
-    def _on_drawn(self, seq: int, t: float) -> None:
+    def _on_drawn(self, seq: int, t: float, reach: float | None = None) -> None:
         if self.game is None or self.finished:
             return
         if t <= self.absorb_until:
             self.absorb_until = float("-inf")
+            self._slap_loser(seq, t, self._reach_seat(reach))
             return
         state = self._state()
         turn = state["turn"]
         pending = state["pending"]
+        sure = True
         if pending is not None and pending["victim"] == turn:
             actions = [{"by": turn, "accept": True}]  # R-TRANSFER-3: the victim draws the stack
             if not pending["cards"]:  # R-SNORE: nothing to draw, so the reach is the next seat's draw
                 actions.append({"by": self._after(actions), "draw": True})
+                sure = False
         elif state["drawn"] is not None:
             after = self._after([{"by": turn, "pass": True}])
             actions = [{"by": turn, "pass": True}, {"by": after, "draw": True}]  # R-TURN-2
+            sure = False
         else:
             actions = [{"by": turn, "draw": True}]
         if not self._trial(actions):
@@ -927,8 +1003,41 @@ class RoundTracker:
             self._note(seq, t, kind, ru, en)
         self.effective.append(seq)
         self.draw_t = t
+        if sure:
+            self._learn_reach(reach, actions[-1]["by"])
         if self.finished:
             self._ask_round_end(seq, t)
+
+    def _slap_loser(self, seq: int, t: float, seat: int | None) -> None:
+        """R-SLAP: the arm that drew the slap's two cards is the last hand's owner's."""
+        last = self.last_play()
+        if seat is None or last is None:
+            return
+        index, move = last
+        qid = f"q{move.source}-last-hand"
+        if cards.parse(move.action["play"]).kind != "slap" or qid not in self.questions:
+            return
+        if move.action.get("last") == seat:
+            self._close(qid, "inferred")
+            return
+        try:
+            self._replace(
+                index,
+                1,
+                [
+                    Move(
+                        {**move.action, "last": seat},
+                        move.source,
+                        move.t,
+                        inferred=move.inferred,
+                        intercept=move.intercept,
+                    )
+                ],
+            )
+        except IllegalAction:
+            return
+        self.questions[qid]["_move"] = self.moves[index]
+        self._close(qid, "inferred")
 
     # ------------------------------------------------------------------ manual entries
 
