@@ -46,10 +46,16 @@ class Server:
         self._thread.start()
 
     def stop(self) -> None:
-        companion = self.app.config.get("COMPANION")
-        if companion is not None:
-            companion.close_streams()
+        import time
+
         from waitress import wasyncore
+
+        companion = self.app.config.get("COMPANION")
+        if companion is not None:  # end the event streams first, while the server can still say so
+            companion.close_streams()
+            deadline = time.monotonic() + 2.0
+            while companion.subscriber_count and time.monotonic() < deadline:
+                time.sleep(0.02)
 
         self._server.close()
         wasyncore.close_all(self._server._map)
