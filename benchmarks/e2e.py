@@ -80,11 +80,12 @@ def run_game(args: tuple[int, int, bool]) -> dict:
         vision = _new_companion()
         pipeline = Pipeline(table.zones, Classifier(edition=EDITION))
         vision.attach_source(None, zones=table.zones, pipeline=pipeline)
-    peer = _new_companion()
-    for pile, cards in start["villains"].items():
-        if cards:
-            peer.feed({"type": "top", "zone": pile, "card": cards[0], "t": 0.0})
-    peer.feed({"type": "landed", "zone": "discard", "card": start["top"], "t": 0.0, "first": True})
+    peer, blind = _new_companion(), _new_companion()
+    for companion in (peer, blind):
+        for pile, cards in start["villains"].items():
+            if cards:
+                companion.feed({"type": "top", "zone": pile, "card": cards[0], "t": 0.0})
+        companion.feed({"type": "landed", "zone": "discard", "card": start["top"], "t": 0.0, "first": True})
     reach = ReachWatcher()
     began = time.perf_counter()
     frames = 0
@@ -96,14 +97,14 @@ def run_game(args: tuple[int, int, bool]) -> dict:
         for event in frame.truth["events"]:
             fed = {k: v for k, v in event.items() if k not in ("action", "t_clear")}
             fed["t"] = frame.t
-            if fed["type"] != "landed" or True:
-                fed["reach"] = reach.reach(frame.t)
+            blind.feed(dict(fed))
+            fed["reach"] = reach.reach(frame.t)
             peer.feed(fed)
     seconds = time.perf_counter() - began
     truth = _truth(table)
     result = {"seed": seed, "frames": frames, "seconds": seconds, "actions": len(truth["actions"])}
     expected = table.expected
-    for name, companion in (("vision", vision), ("peer", peer)):
+    for name, companion in (("vision", vision), ("peer", peer), ("blind", blind)):
         if companion is None:
             continue
         entries = _entries_of(companion)
@@ -195,7 +196,7 @@ def accuracy(games: int, max_actions: int, jobs: int) -> dict:
     with Pool(jobs) as pool:
         results = pool.map(run_game, work)
     summary = {"games": games, "max_actions": max_actions, "model": with_model}
-    for name in ("vision", "peer"):
+    for name in ("vision", "peer", "blind"):
         rows = [r[name] for r in results if name in r]
         if not rows:
             summary[name] = "not measured: no card model at models/cards.onnx"
@@ -212,7 +213,7 @@ def accuracy(games: int, max_actions: int, jobs: int) -> dict:
     summary["frames"] = sum(r["frames"] for r in results)
     summary["frames_per_s"] = summary["frames"] / sum(r["seconds"] for r in results)
     summary["per_game"] = [{"seed": r["seed"], "actions": r["actions"],
-                            **{n: r[n]["alone"]["right"] for n in ("vision", "peer") if n in r}}
+                            **{n: r[n]["alone"]["right"] for n in ("vision", "peer", "blind") if n in r}}
                            for r in results]
     return summary
 
@@ -319,7 +320,7 @@ def main() -> int:
               f"{p['polling']['p95_ms']:.1f} ms; polling/SSE p95 = {p['polling_over_sse_p95']:.1f}x", flush=True)
     if args.section in ("all", "accuracy"):
         report["accuracy"] = acc = accuracy(args.games, args.max_actions, args.jobs)
-        for name in ("vision", "peer"):
+        for name in ("vision", "peer", "blind"):
             row = acc[name]
             if isinstance(row, str):
                 print(f"{name}: {row}")

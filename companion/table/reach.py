@@ -98,6 +98,8 @@ class ReachWatcher:
                         break
             else:
                 onset = float("-inf")  # there all along: a reach only if nothing else came
+            if onset is None or (onset < t - WINDOW_S and onset != float("-inf")):
+                continue  # an arm that came before this event's: the previous move's, on its way back
             if present >= 2 and (best_onset is None or onset > best_onset):
                 best, best_onset = p, onset
         if best is None:

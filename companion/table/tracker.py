@@ -452,13 +452,12 @@ class RoundTracker:
         readings: list[tuple[int, list[dict], bool]] = []
         seen: set = set()
         for seat, prelude, intercept in candidates:
-            key = (seat, len(prelude))
-            if key in seen:
+            if seat in seen:  # the likeliest reading of each seat's play
                 continue
-            seen.add(key)
             for play in self._with_choices(self._play(seq, seat, card)):
                 if self._trial(prelude + [play]):
                     readings.append((seat, prelude + [play], intercept))
+                    seen.add(seat)
                     break
         if hint is not None:
             readings.sort(key=lambda r: r[0] != hint)
