@@ -158,12 +158,13 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
     match = MatchTracker(1, config)
     action_of = _align(entries, expected)
     actions = truth["actions"]
-    for entry in entries:
+    original: dict[int, int] = {}  # the match's entry number -> the entry's number in ``entries``
+    for position, entry in enumerate(entries):
         if entry["kind"] != "event":
             continue
-        match.apply(entry, live=True)
+        original[match.apply(entry, live=True)] = position
         for question in match.round.open_questions():
-            seq = int(question["id"][1:].split("-")[0])
+            seq = original.get(int(question["id"][1:].split("-")[0]))
             index = action_of.get(seq)
             action = actions[index] if index is not None else {}
             kind = question["kind"]

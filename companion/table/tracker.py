@@ -371,12 +371,17 @@ class RoundTracker:
         centres = {}
         for seat in range(self.config.n):
             samples = [p for p, s in self.reach_samples if s == seat][-REACH_SAMPLES:]
-            if len(samples) >= 2:  # the sample closest to all the others: robust to a stray one
+            if samples:  # the sample closest to all the others: robust to a stray one
                 centres[seat] = min(samples, key=lambda p: sum(circular_gap(p, q) for q in samples))
         if not centres:
             return None
-        seat = min(centres, key=lambda s: circular_gap(centres[s], reach))
-        return seat if circular_gap(centres[seat], reach) <= REACH_MATCH else None
+        ranked = sorted(centres, key=lambda s: circular_gap(centres[s], reach))
+        seat = ranked[0]
+        if circular_gap(centres[seat], reach) > REACH_MATCH:
+            return None
+        if len(ranked) > 1 and circular_gap(centres[ranked[1]], reach) <= 2 * REACH_MATCH:
+            return None  # two seats' places that close: no telling
+        return seat
 
     def _learn_reach(self, reach: float | None, seat: int | None) -> None:
         if reach is not None and seat is not None:
@@ -764,6 +769,8 @@ class RoundTracker:
         if self.game is None:
             self.tops[pile] = under
             return
+        if self.absorb_until >= t - ABSORB_S:  # the draw that follows a sweep comes after its trophies
+            self.absorb_until = max(self.absorb_until, t + ABSORB_S)
         self._reseat_by_taker(pile, villain, hint)
         if not self._explain_by_omni(pile, villain) and not self._explained(pile, villain):
             self._explain_by_seat(pile, villain)
