@@ -153,8 +153,13 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
     """The tracker over the same entries, with a table that answers each question from the truth."""
     from companion.table.tracker import MatchConfig, MatchTracker, TableError
 
-    config = MatchConfig(EDITION, [f"P{i + 1}" for i in range(PLAYERS)], 0,
-                         {"intercept": True, "transfer": False, "dawdle": False}, None)
+    config = MatchConfig(
+        EDITION,
+        [f"P{i + 1}" for i in range(PLAYERS)],
+        0,
+        {"intercept": True, "transfer": False, "dawdle": False},
+        None,
+    )
     match = MatchTracker(1, config)
     action_of = _align(entries, expected)
     actions = truth["actions"]
@@ -182,8 +187,12 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
             if value is None or value == question["default"]:
                 continue
             try:
-                match.apply(match.prepare({"kind": "answer", "question": question["id"], "value": value,
-                                           "t": entry["t"]}), live=True)
+                match.apply(
+                    match.prepare(
+                        {"kind": "answer", "question": question["id"], "value": value, "t": entry["t"]}
+                    ),
+                    live=True,
+                )
             except TableError:
                 pass  # an answer the current state cannot take (the question changed meanwhile)
     return match.round.table_log()
@@ -213,9 +222,14 @@ def accuracy(games: int, max_actions: int, jobs: int) -> dict:
         }
     summary["frames"] = sum(r["frames"] for r in results)
     summary["frames_per_s"] = summary["frames"] / sum(r["seconds"] for r in results)
-    summary["per_game"] = [{"seed": r["seed"], "actions": r["actions"],
-                            **{n: r[n]["alone"]["right"] for n in ("vision", "peer", "blind") if n in r}}
-                           for r in results]
+    summary["per_game"] = [
+        {
+            "seed": r["seed"],
+            "actions": r["actions"],
+            **{n: r[n]["alone"]["right"] for n in ("vision", "peer", "blind") if n in r},
+        }
+        for r in results
+    ]
     return summary
 
 
@@ -257,8 +271,9 @@ def push(tablets: int, events: int) -> dict:
         companion = _new_companion()
         for event in start:
             companion.feed(event)
-        server = Server(create_app({"COMPANION": companion, "TOKEN": TOKEN}), host="127.0.0.1", port=0,
-                        tablets=tablets)
+        server = Server(
+            create_app({"COMPANION": companion, "TOKEN": TOKEN}), host="127.0.0.1", port=0, tablets=tablets
+        )
         server.start()
         stop = threading.Event()
         received = [dict() for _ in range(tablets)]
@@ -295,8 +310,13 @@ def push(tablets: int, events: int) -> dict:
                 else:
                     missing += 1
         delays.sort()
-        out[mode] = {"p50_ms": 1000 * delays[len(delays) // 2], "p95_ms": 1000 * delays[int(len(delays) * 0.95)],
-                     "max_ms": 1000 * delays[-1], "missing": missing, "samples": len(delays)}
+        out[mode] = {
+            "p50_ms": 1000 * delays[len(delays) // 2],
+            "p95_ms": 1000 * delays[int(len(delays) * 0.95)],
+            "max_ms": 1000 * delays[-1],
+            "missing": missing,
+            "samples": len(delays),
+        }
     out["tablets"] = tablets
     out["events"] = len(stream)
     out["polling_over_sse_p95"] = out["polling"]["p95_ms"] / out["sse"]["p95_ms"]
@@ -316,9 +336,12 @@ def main() -> int:
     if args.section in ("all", "push"):
         report["push"] = push(args.tablets, args.events)
         p = report["push"]
-        print(f"push, {p['tablets']} tablets, {p['events']} events: SSE p50 {p['sse']['p50_ms']:.1f} ms, "
-              f"p95 {p['sse']['p95_ms']:.1f} ms (missing {p['sse']['missing']}); polling every 250 ms p95 "
-              f"{p['polling']['p95_ms']:.1f} ms; polling/SSE p95 = {p['polling_over_sse_p95']:.1f}x", flush=True)
+        print(
+            f"push, {p['tablets']} tablets, {p['events']} events: SSE p50 {p['sse']['p50_ms']:.1f} ms, "
+            f"p95 {p['sse']['p95_ms']:.1f} ms (missing {p['sse']['missing']}); polling every 250 ms p95 "
+            f"{p['polling']['p95_ms']:.1f} ms; polling/SSE p95 = {p['polling_over_sse_p95']:.1f}x",
+            flush=True,
+        )
     if args.section in ("all", "accuracy"):
         report["accuracy"] = acc = accuracy(args.games, args.max_actions, args.jobs)
         for name in ("vision", "peer", "blind"):
@@ -326,9 +349,12 @@ def main() -> int:
             if isinstance(row, str):
                 print(f"{name}: {row}")
                 continue
-            print(f"{name}: games right with no answers {row['games_right_alone']:.0%}, with a scripted table "
-                  f"{row['games_right_answered']:.0%}; play seats right {row['play_seats_right_alone']:.1%} "
-                  f"/ {row['play_seats_right_answered']:.1%}; questions per game {row['questions_per_game']:.1f}")
+            print(
+                f"{name}: games right with no answers {row['games_right_alone']:.0%}, with a scripted table "
+                f"{row['games_right_answered']:.0%}; play seats right {row['play_seats_right_alone']:.1%} "
+                f"/ {row['play_seats_right_answered']:.1%}; "
+                f"questions per game {row['questions_per_game']:.1f}"
+            )
         print(f"frames rendered and processed: {acc['frames']} at {acc['frames_per_s']:.0f} per second")
     print(json.dumps(report, ensure_ascii=False))
     return 0

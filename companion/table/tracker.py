@@ -384,8 +384,14 @@ class RoundTracker:
         return seat
 
     def _learn_reach(self, reach: float | None, seat: int | None) -> None:
-        if reach is not None and seat is not None:
-            self.reach_samples.append((reach, seat))
+        """Learn where ``seat``'s arm comes in; a reach at another seat's known place is not learned
+        (the arm was someone else's: the game's state may be off, the rules sure of the wrong seat)."""
+        if reach is None or seat is None:
+            return
+        known = self._reach_seat(reach)
+        if known is not None and known != seat:
+            return
+        self.reach_samples.append((reach, seat))
 
     # ------------------------------------------------------------------ a card lands
 
