@@ -35,6 +35,8 @@ EVENT_TYPES = ("landed", "taken", "moved", "drawn", "camera", "top")
 MAX_PLAYERS, MIN_PLAYERS, MAX_NAME = 10, 2, 40
 # Camera readings are pushed on their own at most this often (they change with every hand over a pile).
 CAMERA_PUSH_S = 0.25
+# A round starts from the table as found once every pile reads stable, or this long after the discard does.
+SEED_WAIT_S = 3.0
 SUBSCRIBER_BACKLOG = 64
 
 
@@ -102,6 +104,7 @@ class Companion:
         self.match: MatchTracker | None = None
         self._match_started = time.time()
         self._camera_t: float | None = None
+        self._seed_since: float | None = None
         self._view_cache: tuple[int, dict, bytes] | None = None
         self._last_camera_push = 0.0
         self._source = None
@@ -148,25 +151,31 @@ class Companion:
             return self._publish()
 
     def _seed_round(self) -> None:
-        """A round without its starting card takes the table as the camera found it."""
+        """A round without its starting card takes the table as the camera found it: the villain tops
+        and the discard pile's top, once every pile has a stable reading (or after SEED_WAIT_S)."""
         if self._pipeline is None or self.match is None or self.match.round.game is not None:
             return
+        if self.match.round.number > 1:
+            return  # a new deal: its starting card is the first card that lands on the pile the camera knows
+        edition = EDITIONS[self.match.config.edition]
         state = self._pipeline_state()
-        for pile in PILES:
-            card = (state.get(pile) or {}).get("card")
-            if card is not None and card in EDITIONS[self.match.config.edition].villain_codes:
-                self._apply(
-                    {"kind": "event", "t": self._now(), "event": {"type": "top", "zone": pile, "card": card}}
-                )
-        card = (state.get("discard") or {}).get("card")
-        if card is not None and card in EDITIONS[self.match.config.edition].playable_codes:
-            self._apply(
-                {
-                    "kind": "event",
-                    "t": self._now(),
-                    "event": {"type": "landed", "zone": "discard", "card": card, "first": True},
-                }
-            )
+        start = (state.get("discard") or {}).get("card")
+        if start not in edition.playable_codes:
+            self._seed_since = None
+            return
+        now = self._now()
+        if self._seed_since is None:
+            self._seed_since = now
+        piles = [p for p in PILES if p in state] if edition.villains else []
+        tops = {p: (state.get(p) or {}).get("card") for p in piles}
+        if any(card is None for card in tops.values()) and now - self._seed_since < SEED_WAIT_S:
+            return
+        for pile, card in tops.items():
+            if card in edition.villain_codes:
+                self._apply({"kind": "event", "t": now, "event": {"type": "top", "zone": pile, "card": card}})
+        event = {"type": "landed", "zone": "discard", "card": start, "first": True}
+        self._apply({"kind": "event", "t": now, "event": event})
+        self._seed_since = None
 
     def load_match(self, match_id: int, config: dict) -> MatchTracker:
         """Any stored match, replayed from its log (for browsing and exports)."""
@@ -236,9 +245,7 @@ class Companion:
 
     def end_round(self, winner: int, left: list[int], *, force: bool = False) -> dict:
         with self._lock:
-            view = self.submit({"kind": "round", "winner": winner, "left": left, "force": force})
-            self._seed_round()
-            return self._publish() if self.match.round.game is not None else view
+            return self.submit({"kind": "round", "winner": winner, "left": left, "force": force})
 
     def table_log(self) -> dict:
         """The current round as ``companion run --headless`` writes it (tracker.RoundTracker.table_log)."""
