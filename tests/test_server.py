@@ -330,3 +330,25 @@ def test_events_stream_pushes_every_change(served, companion):
         assert name == "state" and pushed["version"] == view["version"]
     assert pushed["game"]["top"] == "b3"
     connection.close()
+
+
+def test_a_round_end_scores_the_match_and_exports_a_score_record(client, companion):  # R-TOUR-1
+    from companion.record import score
+
+    client.post("/api/matches", json={"edition": "junior", "players": ["А", "Б"], "target": 10}, headers=AUTH)
+    for t, card in enumerate(["b5"] + [f"b{v % 8}" for v in range(15)]):  # seat 1 plays its 8th card last
+        companion.feed({"type": "landed", "zone": "discard", "card": card, "t": float(t)})
+    view = client.get("/api/state", headers=AUTH).json
+    assert view["match"]["status"] == "round-over"
+    assert {"went-out", "round-end"} <= {q["kind"] for q in view["questions"]}
+    assert client.post("/api/rounds", json={"winner": 1, "left": [0, 3]}, headers=AUTH).status_code == 400
+    view = client.post("/api/rounds", json={"winner": 1, "left": [4, 0]}, headers=AUTH).json
+    assert view["score"]["totals"] == [0, 4] and view["round"] == {
+        "number": 2,
+        "dealer": 1,
+        "status": "waiting-start",
+    }
+    record = client.get("/api/export/score", headers=AUTH).json
+    assert score(record)["totals"] == [0, 4]
+    round_one = client.get("/api/export/round?n=1", headers=AUTH).json
+    assert len(round_one["actions"]) == 15
