@@ -107,13 +107,14 @@ def _check_setup(setup: object, edition: str, n: int) -> None:
     if not setup["discard"]:
         raise RecordError("'setup.discard' must hold at least the top card")
     _card_list(setup["deck"], "setup.deck", playable, edition)
-    if "villains" in setup:
+    # Optional keys may also be null, meaning "the default".
+    if setup.get("villains") is not None:
         _check_villains(setup["villains"], "setup.villains", edition)
     elif EDITIONS[edition].villains:
         raise RecordError("'setup.villains' is missing (the adventure needs its three villain piles)")
-    if "trophies" in setup:
+    if setup.get("trophies") is not None:
         _check_trophies(setup["trophies"], "setup.trophies", edition, n)
-    if "turn" in setup:
+    if setup.get("turn") is not None:
         _seat(setup["turn"], "setup.turn", n)
 
 
@@ -152,7 +153,7 @@ def load(source: str | bytes | dict) -> Record:
     if isinstance(source, str | bytes | bytearray):
         try:
             data = json.loads(source)
-        except (ValueError, UnicodeDecodeError) as exc:
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
             raise RecordError(f"not JSON: {exc}") from None
     else:
         data = source
@@ -274,7 +275,7 @@ def score(source: str | bytes | dict) -> dict:
     if isinstance(source, str | bytes | bytearray):
         try:
             data = json.loads(source)
-        except (ValueError, UnicodeDecodeError) as exc:
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
             raise RecordError(f"not JSON: {exc}") from None
     else:
         data = source

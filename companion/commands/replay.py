@@ -22,7 +22,15 @@ def read_input(path: str) -> tuple[bytes | None, str | None]:
 
 
 def print_json(obj: dict) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    """One line of UTF-8 JSON, whatever the terminal's encoding (names and messages are Russian)."""
+    text = json.dumps(obj, ensure_ascii=False) + "\n"
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # a text-only stream (redirected in-process)
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()
+    buffer.write(text.encode("utf-8"))
+    buffer.flush()
 
 
 def run(args) -> int:

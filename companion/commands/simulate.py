@@ -38,10 +38,13 @@ def summarise(edition: str, players: int, games: int, seed: int, bots: str = "mi
         game = Game.deal(edition, players, seed=game_seed)
         table = [kinds[i % len(kinds)]() for i in range(players)]
         rng = random.Random(f"{game_seed}/bots")
-        turns = 0
+        turns = 0  # how often the turn moved on (an interception takes the turn too)
+        previous = game.turn
         try:
             for _ in play(game, table, rng):
-                turns += 1 if game.turn != game.actions[-1].get("by") else 0
+                if game.turn != previous:
+                    turns += 1
+                    previous = game.turn
         except (SimulationStalled, IllegalAction) as exc:
             errors.append({"seed": game_seed, "error": str(exc)})
         if game.finished:

@@ -25,6 +25,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
     parser.add_argument("--workers", type=int, default=2, help="processes rendering the dataset")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    parser.add_argument("--measure", action="store_true",
+                        help="only measure the existing model on the held-out recipe and update its .json")
 
 
 def run(args) -> int:
@@ -32,12 +34,22 @@ def run(args) -> int:
         import torch  # noqa: F401
     except ModuleNotFoundError:
         raise CommandError("training needs the 'train' extra: pip install -e '.[train]'") from None
-    from companion.train.trainer import Schedule, train
+    from companion.train.trainer import Schedule, remeasure, train
+    from companion.vision.classify import ModelError
 
     recipe = _recipe(args.recipe)
     if args.samples:
         recipe = replace(recipe, samples=args.samples)
     heldout = None if str(args.heldout) == "none" else _recipe(args.heldout)
+    if args.measure:
+        if heldout is None:
+            raise CommandError("--measure needs a held-out recipe")
+        try:
+            description = remeasure(args.out, heldout, workers=args.workers, quiet=args.quiet)
+        except ModelError as exc:
+            raise CommandError(str(exc)) from None
+        print(json.dumps({"model": str(args.out), "metrics": description["metrics"]}))
+        return 0
     schedule = Schedule()
     overrides = (("epochs", args.epochs), ("max_steps", args.steps), ("batch", args.batch))
     changes = {k: v for k, v in overrides if v}

@@ -12,6 +12,10 @@ from companion.cards import EDITIONS, PILES
 
 # Keys that name the form of an action; exactly one of them appears in an action.
 FORMS = ("play", "draw", "pass", "accept", "catch", "wrong", "dawdle", "spoke", "penalty", "reveal")
+_FORM_KEYS = frozenset(FORMS)
+# Per edition, the codes that may be played and the villains (sets: checked on every action).
+_PLAYABLE = {edition: frozenset(ed.playable_codes) for edition, ed in EDITIONS.items()}
+_VILLAINS = {edition: frozenset(ed.villain_codes) for edition, ed in EDITIONS.items()}
 _TRUE_FORMS = ("draw", "pass", "accept", "dawdle", "spoke")
 # The largest penalty a table may give in one action; a guard against typos like 200.
 MAX_PENALTY = 50
@@ -47,8 +51,7 @@ def _check_seat(action: dict, key: str, players: int) -> None:
 
 def _check_card(action: dict, key: str, edition: str, *, villain: bool = False) -> None:
     code = action[key]
-    ed = EDITIONS[edition]
-    allowed = ed.villain_codes if villain else ed.playable_codes
+    allowed = _VILLAINS[edition] if villain else _PLAYABLE[edition]
     if not isinstance(code, str) or code not in allowed:
         what = "a villain" if villain else "a playable card"
         raise _bad(f"'{key}': {code!r} is not {what} of the edition {edition}")
@@ -61,7 +64,17 @@ def action_form(action: object, edition: str, players: int) -> str:
     """
     if not isinstance(action, dict):
         raise _bad(f"an action must be an object, not {type(action).__name__}")
-    forms = [key for key in FORMS if key in action]
+    if len(action) == 2:
+        # The common plain forms, checked in one go: every simulated move passes here.
+        seat = action.get("by")
+        if type(seat) is int and 0 <= seat < players:
+            code = action.get("play")
+            if type(code) is str and code in _PLAYABLE[edition]:
+                return "play"
+            for form in _TRUE_FORMS:
+                if action.get(form) is True:
+                    return form
+    forms = [key for key in action if key in _FORM_KEYS]
     if not forms:
         raise _bad(f"an action of no known form (keys {sorted(map(str, action))}); "
                    f"expected one of {list(FORMS)}")

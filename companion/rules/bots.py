@@ -18,15 +18,28 @@ RANDOM_OUT_OF_TURN = 0.5
 
 
 class RandomBot:
-    """Any legal move, uniformly; out of turn it acts half the time."""
+    """Any legal move, uniformly; out of turn it acts half the time.
+
+    With ``play_first`` it plays a random playable card whenever it has one and draws only when it
+    has none (the choice RLCard's UNO leaves its random agent, whose legal actions exclude drawing
+    while a card can be played). Svintus allows drawing anyway (R-TURN-2), and a uniform choice that
+    includes the draw makes games of a thousand moves and more.
+    """
 
     name = "random"
+
+    def __init__(self, play_first: bool = False):
+        self.play_first = play_first
 
     def choose(self, game: Game, seat: int, rng: random.Random) -> dict | None:
         moves = game.legal_moves(seat)
         if seat != game.turn:
             if not moves or rng.random() >= RANDOM_OUT_OF_TURN:
                 return None
+        if self.play_first:
+            plays = [m for m in moves if "play" in m]
+            if plays:
+                return rng.choice(plays)
         return rng.choice(moves) if moves else None
 
 

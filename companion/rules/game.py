@@ -17,7 +17,7 @@ from itertools import product
 
 from companion import cards
 from companion.cards import ALIEN, EDITIONS, PILES, POLY
-from companion.rules.actions import IllegalAction, action_form
+from companion.rules.actions import FORMS, IllegalAction, action_form
 from companion.rules.options import resolve_rules
 
 HAND_SIZE = 8  # R-SETUP-1
@@ -32,6 +32,10 @@ _FACTS: dict[str, tuple[str | None, str, str]] = {
     for code in cards.ALL_CODES
     if (card := cards.parse(code))
 }
+
+
+# Kinds whose play carries a choice (a colour, the last hand, a villain, a shake).
+_CHOICE_KINDS = frozenset({POLY, "slap", "steal", "omni", "shake"})
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,10 @@ class Game:
         self._playable = self._ed.playable_codes
         self._start: dict = {}
         self.actions: list[dict] = []
+        # form -> (check, apply); built once, since push runs in every simulated move
+        self._handlers = {
+            form: (getattr(self, f"_check_{form}"), getattr(self, f"_do_{form}")) for form in FORMS
+        }
 
     # ----------------------------------------------------------------- construction
 
@@ -126,13 +134,16 @@ class Game:
         """A game from a GAME-RECORD.md ``setup`` (hands, discard bottom→top, deck top first, …)."""
         game = cls(edition, players, dealer=dealer, rules=rules, seed=seed)
         n = game.n
+        villains = setup.get("villains") or {}
+        trophies = setup.get("trophies") or [[] for _ in range(n)]
+        turn = setup.get("turn")
         setup = {
             "hands": [list(h) for h in setup["hands"]],
             "discard": list(setup["discard"]),
             "deck": list(setup["deck"]),
-            "villains": {p: list(setup.get("villains", {}).get(p, [])) for p in PILES},
-            "trophies": [list(t) for t in setup.get("trophies", [[] for _ in range(n)])],
-            "turn": setup.get("turn", (dealer + 1) % n),
+            "villains": {p: list(villains.get(p, [])) for p in PILES},
+            "trophies": [list(t) for t in trophies],
+            "turn": (dealer + 1) % n if turn is None else turn,
         }
         if len(setup["hands"]) != n or len(setup["trophies"]) != n:
             raise ValueError(f"setup needs one hand and one trophy list per player ({n})")
@@ -242,6 +253,15 @@ class Game:
         """Whether some seat other than the one to move may act now (an interception or a catch)."""
         return not self.finished and ((self._intercept and self._last_play is not None) or self._catch_window)
 
+    def may_act_out_of_turn(self, seat: int) -> bool:
+        """Whether ``legal_moves(seat)`` holds an interception or a catch; cheaper than asking it."""
+        if self.finished:
+            return False
+        if self._catch_window and self._catchable != seat and len(self.hands[self._catchable]) == 1:
+            return True
+        last = self._last_play
+        return self._intercept and last is not None and self._holds(seat, last)
+
     def _matches(self, code: str) -> bool:
         """R-TURN-1, R-SUP-0, R-POLY-1/2: whether ``code`` may go onto the top card in turn."""
         colour, face, _ = _FACTS[code]
@@ -317,7 +337,8 @@ class Game:
     def push(self, action: dict) -> None:
         """Carry out an action (GAME-RECORD.md); ``IllegalAction`` leaves the game unchanged."""
         form = self._check(action)
-        getattr(self, "_do_" + form)(action)
+        action = dict(action)  # the game's own copy: the caller may reuse its dict
+        self._handlers[form][1](action)
         self.actions.append(action)
 
     def pop(self) -> dict:
@@ -342,7 +363,7 @@ class Game:
         form = action_form(action, self.edition, self.n)
         if self.finished:
             raise IllegalAction("game-over", "the game is over; no more actions")
-        getattr(self, "_check_" + form)(action)
+        self._handlers[form][0](action)
         return form
 
     def _check_turn(self, seat: int) -> None:
@@ -486,7 +507,8 @@ class Game:
             self._catch_window = False
 
     def _end_hush(self, seat: int) -> None:
-        # R-HUSH: the silence lasts until its player's next move.
+        # R-HUSH: the silence lasts until its player's next move (the rulebooks: «пока ты не сделаешь
+        # свой следующий ход»), so a draw or an accepted skip ends it as well as a play.
         if self.hush == seat:
             self.hush = None
 
@@ -733,9 +755,18 @@ class Game:
                         moves.extend(self._variants(seat, code))
                 moves.append({"by": seat, "pass": True})
             else:
+                # The hot path of every simulation: _matches and _variants inlined for plain cards.
+                colour = self.colour
+                top_face = _FACTS[self.discard[-1]][1]
+                plain = len(self.hands[seat]) != 2  # no «Свинтус!» variants
                 for code in self._candidates(seat):
-                    if code == last or self._matches(code):
-                        moves.extend(self._variants(seat, code))
+                    code_colour, face, kind = _FACTS[code]
+                    # (an identical card, the only interception open to the seat to move, matches anyway)
+                    if colour is None or code_colour == colour or face == top_face or code == POLY:
+                        if plain and kind not in _CHOICE_KINDS:
+                            moves.append({"by": seat, "play": code})
+                        else:
+                            moves.extend(self._variants(seat, code))
                 moves.append({"by": seat, "draw": True})
         elif last is not None and self._holds(seat, last):
             moves.extend(self._variants(seat, last))

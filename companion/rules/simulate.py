@@ -33,7 +33,7 @@ def play(game: Game, bots: Sequence, rng: random.Random, *, max_actions: int = M
             turn = game.turn
             for k in range(1, n + 1):
                 seat = (turn + k) % n
-                if seat == turn:
+                if seat == turn or not game.may_act_out_of_turn(seat):
                     continue
                 action = bots[seat].choose(game, seat, rng)
                 if action is not None:

@@ -63,6 +63,9 @@ class FaceStyle:
     outline: float  # outline thickness as a fraction of the digit's height (0 = none)
     digit_scale: float  # big digit height / card height
     digit_angle: float
+    digit_stretch: float  # width factor: condensed < 1 < extended
+    digit_shear: float  # slant added to the font's own
+    digit_weight: float  # stroke growth (+) or thinning (-) as a fraction of the glyph height
     corner_indices: bool
     underline_six: bool
     background: str
@@ -110,6 +113,9 @@ class FaceStyle:
             outline=float(pick((0.0, 0.03, 0.06, 0.1))),
             digit_scale=float(rng.uniform(0.35, 0.6)),
             digit_angle=float(rng.uniform(-30, 30)) if layout == "tilted" else 0.0,
+            digit_stretch=float(np.exp(rng.uniform(-0.3, 0.3))),
+            digit_shear=float(rng.uniform(-0.25, 0.25)) if rng.random() < 0.4 else 0.0,
+            digit_weight=float(rng.uniform(-0.03, 0.08)) if rng.random() < 0.6 else 0.0,
             corner_indices=bool(layout == "corners" or rng.random() < 0.6),
             underline_six=bool(rng.random() < 0.5),
             background=pick(BACKGROUNDS[split]),
@@ -457,6 +463,30 @@ def _index_positions(inner, h: int, w: int):
     return (x0 + dx, y0 + dy), (x1 - dx, y1 - dy)
 
 
+def shape_glyph(mask: np.ndarray, stretch: float = 1.0, shear: float = 0.0,
+                weight: float = 0.0) -> np.ndarray:
+    """A font's glyph made wider or narrower, slanted, bolder or thinner: many more typefaces."""
+    h, w = mask.shape
+    pad = int(abs(weight) * h) + 2
+    mask = cv2.copyMakeBorder(mask, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    h, w = mask.shape
+    if abs(stretch - 1) > 0.02:
+        mask = cv2.resize(mask, (max(2, int(w * stretch)), h), interpolation=cv2.INTER_LINEAR)
+        w = mask.shape[1]
+    if shear:
+        extra = int(abs(shear) * h) + 1
+        matrix = np.float32([[1, -shear, max(0.0, shear) * h], [0, 1, 0]])
+        mask = cv2.warpAffine(mask, matrix, (w + extra, h))
+    k = int(round(abs(weight) * h))
+    if k >= 1:
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
+        mask = cv2.dilate(mask, kernel) if weight > 0 else cv2.erode(mask, kernel)
+    ys, xs = np.nonzero(mask > 20)
+    if len(xs) == 0:
+        return mask
+    return mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+
+
 def _digit_colours(style: FaceStyle, colour):
     if style.digit_fill == "white":
         return (255, 255, 255), _shade(colour, 0.45)
@@ -465,12 +495,18 @@ def _digit_colours(style: FaceStyle, colour):
     return (30, 30, 30), (255, 255, 255)
 
 
-def _draw_index(canvas, style: FaceStyle, text: str, inner, fill, outline_colour, h, w, rotate_bottom=180):
+def _draw_index(canvas, style: FaceStyle, text: str, inner, fill, outline_colour, h, w, rotate_bottom=180,
+                size=0.11):
     top, bottom = _index_positions(inner, h, w)
+    if size > 0.12:  # large indices sit further in
+        top = (top[0] + 0.03 * w, top[1] + 0.03 * h)
+        bottom = (bottom[0] - 0.03 * w, bottom[1] - 0.03 * h)
     mask = style.index_font.mask(text, 40)
+    if style.index_font == style.digit_font:
+        mask = shape_glyph(mask, style.digit_stretch, style.digit_shear, style.digit_weight / 2)
     for pos, angle in ((top, 0), (bottom, rotate_bottom)):
-        _place_mask(canvas, mask, pos, 0.11 * h, fill=fill, outline_colour=outline_colour,
-                    outline=max(style.outline, 0.06), angle=angle, max_width=0.16 * w)
+        _place_mask(canvas, mask, pos, size * h, fill=fill, outline_colour=outline_colour,
+                    outline=max(style.outline, 0.06), angle=angle, max_width=1.4 * size * w)
 
 
 def render_face(code: str, style: FaceStyle, size: tuple[int, int] = SIZE) -> np.ndarray:
@@ -494,13 +530,23 @@ def _render_number(style: FaceStyle, text: str, colour, w: int, h: int, rng, und
     if style.inner_white and style.layout != "oval":
         pad = int(0.12 * w)
         cv2.rectangle(canvas, (x0 + pad, y0 + pad), (x1 - pad, y1 - pad), (250, 250, 250), -1)
-    mask = style.digit_font.mask(text, 80)
+    mask = shape_glyph(style.digit_font.mask(text, 80), style.digit_stretch, style.digit_shear,
+                       style.digit_weight)
     if underline:
         bar = np.zeros((mask.shape[0] // 6 + 2, mask.shape[1]), np.uint8)
         bar[bar.shape[0] // 2:, :] = 255
         mask = np.vstack([mask, np.zeros((mask.shape[0] // 10 + 1, mask.shape[1]), np.uint8), bar])
     if style.layout == "corners":
-        if rng.random() < 0.5:
+        roll = rng.random()
+        if roll < 0.5:  # an illustrated card: a pig in the middle, the value in big corner indices
+            size = int(0.6 * w)
+            fill_mask, stroke_mask = draw_pictogram("poly", size, rng)
+            light = np.mean(colour) < 150
+            _apply_art(canvas, fill_mask, stroke_mask, (cx, cy), style.art,
+                       (255, 255, 255) if light else (25, 25, 25), _shade(colour, 1.5 if light else 0.6), rng)
+            _draw_index(canvas, style, text, inner, fill, outline_colour, h, w, size=0.17)
+            return canvas
+        if roll < 0.75:
             emblem = _shade(colour, 1.5)
             cv2.ellipse(canvas, (int(cx), int(cy)), (int(0.28 * w), int(0.2 * h)), 0, 0, 360, emblem, -1,
                         cv2.LINE_AA)

@@ -162,6 +162,17 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
     return description
 
 
+def remeasure(model_path: Path, heldout: Recipe, *, workers: int = 2, quiet: bool = False,
+              generated: Path = GENERATED_DIR) -> dict:
+    """Measure an existing model again and store the figures in its description."""
+    from companion.vision.classify import load_description
+
+    description = load_description(model_path)
+    description["metrics"] = measure(model_path, heldout, workers=workers, quiet=quiet, root=generated)
+    write_description(model_path, description)
+    return description
+
+
 def write_description(model_path: Path, description: dict) -> None:
     model_path.with_suffix(".json").write_text(json.dumps(description, indent=1, ensure_ascii=False) + "\n",
                                                encoding="utf-8")
@@ -205,4 +216,42 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
                     "top1": round(correct / len(classes), 4),
                     "number_colour": round(colour_ok / max(numbers, 1), 4),
                     "number_value": round(value_ok / max(numbers, 1), 4)},
+        "enrollment": measure_enrollment(model_path, recipe),
     }
+
+
+def measure_enrollment(model_path: Path, recipe: Recipe, *, decks: int = 3, shots: int = 3) -> dict:
+    """Deck profiles of held-out printings: one enrolled crop per code, then other crops of the deck.
+
+    Each deck is one held-out printing (art, fonts, backgrounds never trained on); its profile is
+    made from one photo-like crop per code (every code of every edition and the back), and is
+    measured on ``shots`` other crops per code, each from a different table, light and angle.
+    """
+    from companion import cards
+    from companion.sim.faces import FaceStyle
+    from companion.train.data import render_crop
+    from companion.vision.classify import Classifier
+    from companion.vision.decks import DeckProfile
+
+    classifier = Classifier(model_path)
+    codes = list(cards.ALL_CODES)
+    correct = total = generic_correct = 0
+    for deck in range(decks):
+        rng = np.random.default_rng([recipe.seed, 7919, deck])
+        style = FaceStyle.random(rng, recipe.split)
+        enrolled = [render_crop(rng, code, style, recipe) for code in codes]
+        _, _, embeddings = classifier.run(classifier.prepare(enrolled + [c[::-1, ::-1] for c in enrolled]))
+        embeddings /= np.linalg.norm(embeddings, axis=1, keepdims=True)
+        profile = DeckProfile(f"measure-{deck}", codes + codes, embeddings, "")
+        tests = [(code, render_crop(rng, code, style, recipe)) for code in codes for _ in range(shots)]
+        crops = [crop for _, crop in tests]
+        generic = classifier.classify(crops)
+        classifier.deck = profile
+        with_deck = classifier.classify(crops)
+        classifier.deck = None
+        for (code, _), plain, helped in zip(tests, generic, with_deck, strict=True):
+            total += 1
+            correct += helped.code == code
+            generic_correct += plain.code == code
+    return {"decks": decks, "codes": len(codes), "enrolled_per_code": 1, "tested": total,
+            "accuracy": round(correct / total, 4), "without_profile": round(generic_correct / total, 4)}

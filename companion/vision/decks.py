@@ -21,6 +21,8 @@ from companion.paths import data_dir
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 # Cosine similarity from which the nearest enrolled photo wins over the generic model.
 DEFAULT_THRESHOLD = 0.75
+# A model reading this sure, of a code the profile lacks, is kept unless a photo is this close.
+SURE = 0.9
 # Softmax temperature over cosine similarities: 0.05 turns a 0.1 gap into e^2 odds.
 TEMPERATURE = 0.05
 
@@ -72,6 +74,12 @@ class DeckProfile:
         index = {code: i for i, code in enumerate(codes)}
         usable = {c: s for c, s in best_per_code.items() if c in index}
         if not usable or max(usable.values()) < self.threshold:
+            return model_p
+        # A card the profile does not cover, read with confidence by the model, stays the model's
+        # unless an enrolled photo is very close (a number card must not turn into a picture card).
+        model_best = int(np.argmax(model_p))
+        if (codes[model_best] not in best_per_code and codes[model_best] != "none"
+                and model_p[model_best] >= SURE and max(usable.values()) < SURE):
             return model_p
         names = list(usable)
         sims = np.array([usable[c] for c in names])

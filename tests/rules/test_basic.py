@@ -173,3 +173,26 @@ def test_push_and_pop_restore_states(make):
         assert game.state() == expected
     with pytest.raises(IndexError):
         game.pop()
+
+
+@pytest.mark.parametrize("edition,supers", [("junior", 56), ("adventure", 56), ("svintus2", 48)])
+def test_D_1_deck_composition_in_a_dealt_game(edition, supers):  # D-1, RULES.md §1.2
+    game = Game.deal(edition, 2, seed=0)
+    every = [c for h in game.hands for c in h] + game.deck + game.discard
+    numbers = [c for c in every if cards.parse(c).is_number]
+    assert len(numbers) == 64 and len(every) - 64 == supers
+    assert every.count("poly") == 8
+    kinds = {cards.parse(c).kind for c in every if cards.parse(c).is_super and c != "poly"}
+    assert kinds == set(cards.EDITIONS[edition].super_kinds)
+    colours = cards.EDITIONS[edition].colours
+    assert all(every.count(f"{colour}-{kind}") == 2 for kind in kinds for colour in colours)
+
+
+def test_D_2_villain_counts_default_and_configurable():  # D-2
+    game = Game.deal("adventure", 3, seed=1)
+    assert {p: len(v) for p, v in game.villains.items()} == {"pirates": 9, "ghosts": 8, "aliens": 6}
+    counts = {"pirates": {"pirate-small": 1, "pirate-big": 1, "pirate-super": 0}, "ghosts": {"ghost": 1},
+              "aliens": {"alien": 2}}
+    small = Game.deal("adventure", 3, seed=1, villains=counts)
+    assert {p: len(v) for p, v in small.villains.items()} == {"pirates": 2, "ghosts": 4, "aliens": 2}
+    assert all(not v for v in Game.deal("junior", 3, seed=1).villains.values())

@@ -48,10 +48,19 @@ def probes(game, rng):
     return actions
 
 
+OPTIONS = st.fixed_dictionaries({"intercept": st.booleans(), "transfer": st.booleans()})
+
+
+def allowed(edition, options):
+    """The options an edition may take (fixed rules stay on, RULES.md §4)."""
+    fixed = {"adventure": {"intercept": True}, "svintus2": {"intercept": True, "transfer": True}}
+    return {**options, **fixed.get(edition, {})}
+
+
 @SETTINGS
-@given(edition=EDITIONS, players=PLAYERS, seed=SEEDS)
-def test_simulated_games_keep_every_card_and_obey_legal_moves(edition, players, seed):
-    game = Game.deal(edition, players, seed=seed)
+@given(edition=EDITIONS, players=PLAYERS, seed=SEEDS, options=OPTIONS)
+def test_simulated_games_keep_every_card_and_obey_legal_moves(edition, players, seed, options):
+    game = Game.deal(edition, players, seed=seed, rules=allowed(edition, options))
     deck_total = cards_in_play(game)
     villains_total = villains_held(game)
     rng = random.Random(seed)
@@ -63,8 +72,11 @@ def test_simulated_games_keep_every_card_and_obey_legal_moves(edition, players, 
         assert villains_held(game) == villains_total  # villain piles + trophies
         if steps % 7 == 0 and not game.finished:
             for seat in range(players):
-                for move in game.legal_moves(seat):
+                moves = game.legal_moves(seat)
+                for move in moves:
                     assert game.is_legal(move), move
+                if seat != game.turn:
+                    assert game.may_act_out_of_turn(seat) == bool(moves)
             for probe in probes(game, probe_rng):
                 before = game.state()
                 try:
@@ -80,11 +92,13 @@ def test_simulated_games_keep_every_card_and_obey_legal_moves(edition, players, 
 
 
 @SETTINGS
-@given(edition=EDITIONS, players=PLAYERS, seed=SEEDS)
-def test_public_knowledge_follows_the_same_game(edition, players, seed):
+@given(edition=EDITIONS, players=PLAYERS, seed=SEEDS, options=OPTIONS)
+def test_public_knowledge_follows_the_same_game(edition, players, seed, options):
     """The table's game (counts only) accepts every action of a full game and agrees on everything public."""
-    full = Game.deal(edition, players, seed=seed)
-    table = Game.public(edition, players, top=full.top, hand_counts=[8] * players, deck_count=len(full.deck),
+    rules = allowed(edition, options)
+    full = Game.deal(edition, players, seed=seed, rules=rules)
+    table = Game.public(edition, players, rules=rules, top=full.top, hand_counts=[8] * players,
+                        deck_count=len(full.deck),
                         villains={p: list(v) for p, v in full.villains.items()}, turn=full.turn)
     for action in play(full, bots_for(players, seed), random.Random(seed)):
         table.push(action)

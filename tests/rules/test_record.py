@@ -248,3 +248,25 @@ def test_R_TOUR_1_custom_target():  # R-TOUR-1
 def test_bad_score_records(capsys, tmp_path, record, named):
     status, out, err = run_cli(capsys, tmp_path, ["score"], record)
     assert status == 2 and out["error"]["code"] == "bad-record" and named in out["error"]["message"]
+
+
+def test_replay_survives_hostile_input(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100000)
+    result = subprocess.run([sys.executable, "-m", "companion", "replay", str(deep)], capture_output=True,
+                            text=True, check=False)
+    assert result.returncode == 2 and json.loads(result.stdout)["error"]["code"] == "bad-record"
+    assert "Traceback" not in result.stderr
+    # A Russian message on a terminal that cannot encode it: still UTF-8 JSON, no traceback.
+    record = dict(EXAMPLE, actions=[{"by": 0, "catch": 1}])
+    env = {"PYTHONIOENCODING": "latin-1", "PATH": "/usr/bin:/bin"}
+    result = subprocess.run([sys.executable, "-m", "companion", "replay", "-"],
+                            input=json.dumps(record).encode(), capture_output=True, check=False, env=env)
+    assert result.returncode == 1 and b"Traceback" not in result.stderr
+    assert json.loads(result.stdout.decode("utf-8"))["error"]["code"] == "cannot-catch"
+
+
+def test_null_optional_keys_mean_the_default():
+    record = _with(setup__turn=None, setup__trophies=None, setup__villains=None, rules=None)
+    game, error = replay(load(record))
+    assert error is None and game.state()["turn"] == 0 and game.rules["intercept"] is False
