@@ -15,7 +15,7 @@ from collections import deque
 import numpy as np
 
 BAND = 6  # pixels of the border watched
-CHANGE = 38.0  # grey levels (largest channel) that count as "something is there"
+CHANGE = 25.0  # grey levels (largest channel) that count as "something is there"
 MIN_RUN = 0.012  # an arm is at least this much of the border
 LEARN = 0.05  # how fast the empty border follows the light
 LEARN_BUSY = 0.01  # and where something is: a thing left lying there becomes the border in a few seconds
@@ -53,7 +53,8 @@ def circular_gap(a: float, b: float) -> float:
 
 
 class ReachWatcher:
-    def __init__(self):
+    def __init__(self, change: float = CHANGE):
+        self.change = change
         self.background: np.ndarray | None = None
         self.sightings: deque[tuple[float, list[float]]] = deque()  # (t, positions of the arms seen)
 
@@ -65,7 +66,7 @@ class ReachWatcher:
         if self.background is None or self.background.shape != ring.shape:
             self.background = ring
             return []
-        changed = np.abs(ring - self.background).max(axis=1) > CHANGE
+        changed = np.abs(ring - self.background).max(axis=1) > self.change
         rate = np.where(changed, LEARN_BUSY, LEARN)[:, None]
         self.background += rate * (ring - self.background)
         n = len(ring)
