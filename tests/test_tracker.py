@@ -342,3 +342,13 @@ def test_scripted_games_with_a_table_answering_come_out_right(seed):  # R-ADV-1â
     ]
     assert log["trophies"] == game.state()["trophies"]
     assert log["finished"] and log["winners"] == game.state()["winners"]
+
+
+def test_reaches_learned_from_sure_plays_tell_who_intercepted():  # R-INTERCEPT-1
+    places = {0: 0.1, 1: 0.4, 2: 0.7}
+    table = Table("adventure")
+    for seat, card in ((1, "b3"), (2, "b4"), (0, "b6"), (1, "b1")):
+        table.event("landed", zone="discard", card=card, reach=places[seat])
+    table.event("landed", zone="discard", card="b1", reach=places[1])  # seat 1 again: its own twin
+    assert table.actions[-1] == {"by": 1, "play": "b1"}
+    assert table.question("intercepted-by")["default"] == 1  # still asked: a reach is a guess
