@@ -223,3 +223,32 @@ def test_headless_run_on_a_simulated_adventure_matches_its_truth(tmp_path):
         "winners",
         "questions",
     }
+
+
+def test_calibration_endpoints_show_the_frame_and_keep_the_zones(tmp_path):
+    from companion.server import create_app
+    from companion.vision.pipeline import Pipeline
+    from companion.vision.sources import CameraSource
+    from companion.vision.zones import Zones
+
+    companion = Companion(Store())
+    companion.start_match("adventure", ["А", "Б", "В"])
+    zones = Zones({"discard": np.array([[10, 10], [60, 10], [60, 80], [10, 80]], np.float32)}, (160, 120))
+    source = CameraSource(0, capture_factory=lambda index: UnpluggedCapture([True]), sleep=lambda s: None)
+    companion.attach_source(source, zones=zones, pipeline=Pipeline(zones, classifier=None))
+    for _, frame in zip(range(3), source, strict=False):
+        companion.process_frame(frame)
+    token = "calibration-token-0123456789"
+    saved = tmp_path / "zones.json"
+    client = create_app({"COMPANION": companion, "TOKEN": token, "ZONES_PATH": saved}).test_client()
+    snapshot = client.get(f"/api/camera/snapshot.jpg?zones=1&token={token}")
+    assert snapshot.status_code == 200 and snapshot.data[:2] == b"\xff\xd8"
+    assert client.get("/api/zones", headers={"X-Token": token}).json["zones"]["discard"][2] == [60.0, 80.0]
+    outside = {"zones": {"discard": [[0, 0], [900, 0], [900, 90], [0, 90]]}}
+    refused = client.put("/api/zones", json=outside, headers={"X-Token": token})
+    assert refused.status_code == 400 and "outside" in refused.json["error"]["message"]
+    moved = {"frame": [160, 120], "zones": {"discard": [[20, 20], [70, 20], [70, 90], [20, 90]]}}
+    assert client.put("/api/zones", json=moved, headers={"X-Token": token}).status_code == 200
+    assert json.loads(saved.read_text())["zones"]["discard"][0] == [20.0, 20.0]
+    assert companion.pipeline.zones["discard"][0].tolist() == [20.0, 20.0]  # the camera reads the new zones
+    source.close()

@@ -209,7 +209,10 @@ def _serve(args) -> int:
         raise CommandError(f"cannot listen on {args.host}:{args.port} ({exc.strerror}); try --port") from None
     url = pairing_url(args.host, server.port, token)
     print(f"Svintus Companion: open {url} on the tablet (or scan the code)", flush=True)
-    print(qr_text(url), flush=True)
+    try:
+        print(qr_text(url), flush=True)
+    except UnicodeEncodeError:  # a terminal that cannot show the blocks: the URL above is enough
+        print("(this terminal cannot show the QR code)", flush=True)
     if source is not None:
         companion.start()
     try:

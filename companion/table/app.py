@@ -394,6 +394,11 @@ class Companion:
             self.zones = zones
             self.camera.update({"status": "starting", "source": getattr(source, "name", "camera")})
 
+    @property
+    def pipeline(self):
+        """The vision pipeline the frames go through now (None without a camera)."""
+        return self._pipeline
+
     def start(self) -> None:
         """Run the source in a thread until it ends or ``stop`` is called."""
         if self._source is None:
@@ -411,11 +416,10 @@ class Companion:
 
     def run_source(self) -> None:
         """Frames -> events -> tracker, in the calling thread, until the source ends or ``stop``."""
-        source, pipeline = self._source, self._pipeline
-        for frame in source:
+        for frame in self._source:
             if self._stop.is_set():
                 break
-            self.process_frame(frame, pipeline)
+            self.process_frame(frame)  # the pipeline of the moment: new zones make a new one
         with self._lock:
             if self.camera["status"] != "lost":
                 self.camera["status"] = "ended"
@@ -500,8 +504,11 @@ class Companion:
             raise TableError("bad-request", str(exc)) from None
         with self._lock:
             self.zones = zones
-            if self._pipeline is not None and hasattr(self._pipeline, "set_zones"):
-                self._pipeline.set_zones(zones)
+            pipeline = self._pipeline
+            if pipeline is not None and hasattr(pipeline, "set_zones"):
+                pipeline.set_zones(zones)
+            elif pipeline is not None:  # a pipeline is built for its zones: a new one, same classifier
+                self._pipeline = type(pipeline)(zones, pipeline.classifier)
             if save_to is not None:
                 save_zones(zones, save_to)
             self._publish()
