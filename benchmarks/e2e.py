@@ -297,6 +297,9 @@ def push(tablets: int, events: int) -> dict:
             time.sleep(0.05)
         time.sleep(1.0)
         stop.set()
+        if mode == "polling":  # let the pollers finish their request before the server goes
+            for thread in threads:
+                thread.join(5)
         server.stop()
         for thread in threads:
             thread.join(5)

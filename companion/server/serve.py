@@ -57,8 +57,8 @@ class Server:
             while companion.subscriber_count and time.monotonic() < deadline:
                 time.sleep(0.02)
 
+        self._server.task_dispatcher.shutdown()  # lets the requests in progress finish
         self._server.close()
         wasyncore.close_all(self._server._map)
-        self._server.task_dispatcher.shutdown()
         if self._thread is not None:
             self._thread.join(timeout=5)
