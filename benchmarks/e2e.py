@@ -8,8 +8,10 @@ Each game goes through the vision pipeline (``Pipeline`` + the card model) into 
 events (a perfect watcher) over the same rendered frames, which separates what vision loses from
 what the tracker infers. Both are scored twice: with no tablet answers, and with a scripted table
 that answers every question right after it is asked, from the ground truth. A game counts as right
-when every play's seat and card and every seat's trophies equal the truth. Without a card model
-(``models/cards.onnx``) the pipeline column is left out and says so.
+when every play's seat and card and every seat's trophies equal the truth. A third column, "blind",
+is the perfect watcher without the arms' reaches (``companion.table.reach``): what they add. Without
+a card model (``models/cards.onnx``) the pipeline column is left out and says so. ``per_game`` lists
+[right with no answers, right with answers] per seed.
 
 push: a companion served by waitress on 127.0.0.1 with ``--tablets`` SSE clients; camera events
 are fed at 20 per second and each client's receive time of the state it caused is measured (event
@@ -226,7 +228,11 @@ def accuracy(games: int, max_actions: int, jobs: int) -> dict:
         {
             "seed": r["seed"],
             "actions": r["actions"],
-            **{n: r[n]["alone"]["right"] for n in ("vision", "peer", "blind") if n in r},
+            **{
+                n: [r[n]["alone"]["right"], r[n]["answered"]["right"]]
+                for n in ("vision", "peer", "blind")
+                if n in r
+            },
         }
         for r in results
     ]
