@@ -145,6 +145,7 @@ class RoundTracker:
         self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
         self.landed_t: float | None = None
         self.reach_samples: list[tuple[float, int]] = []  # (reach, seat) of moves whose seat was sure
+        self.deep: dict[tuple[str, int], str] = {}  # villains known below the tops as dealt: (pile, depth)
         self.draw_t: float | None = None
 
     # ------------------------------------------------------------------ reading the state
@@ -270,7 +271,38 @@ class RoundTracker:
 
     def _fresh_game(self) -> Game:
         cfg = self.config
-        return Game.public(cfg.edition, cfg.players, dealer=self.dealer, rules=cfg.rules, top=self.start_card)
+        villains = {pile: [None] * len(codes) for pile, codes in cards.villain_piles(cfg.edition).items()}
+        for (pile, depth), code in self.deep.items():
+            villains[pile][depth] = code
+        return Game.public(
+            cfg.edition,
+            cfg.players,
+            dealer=self.dealer,
+            rules=cfg.rules,
+            top=self.start_card,
+            villains=villains,
+        )
+
+    def _shaken_origins(self, shake_index: int, pile: str) -> tuple:
+        """Where, in the piles as dealt, the villain a shake moved off ``pile`` and the one it
+        uncovered started (None where the pile runs out).
+
+        The villains' moves are followed from the deal: defeats take tops, shakes move a top onto
+        another pile. The camera names both cards only after the shake, but its defeat check
+        (R-SHAKE: after the move) needs them: they become known cards of the piles as dealt."""
+        dealt = cards.villain_piles(self.config.edition)
+        piles = {p: [(p, i) for i in range(len(c))] for p, c in dealt.items()}
+        for index, move in enumerate(self.moves[: shake_index + 1]):
+            if index == shake_index:
+                stack = piles[pile]
+                return (stack[0] if stack else None, stack[1] if len(stack) > 1 else None)
+            shake = move.action.get("shake")
+            if shake and piles[shake[0]]:
+                piles[shake[1]].insert(0, piles[shake[0]].pop(0))
+            for taken_pile, _ in move.defeated:
+                if taken_pile is not None and piles[taken_pile]:
+                    piles[taken_pile].pop(0)
+        return (None, None)
 
     def _start(self, seq: int, t: float, card: str) -> None:
         self.start_card = card
@@ -349,7 +381,7 @@ class RoundTracker:
         elif kind == "taken":
             self._on_taken(seq, t, event["zone"], event["card"], event.get("under"), self._hint(event))
         elif kind == "moved":
-            self._on_moved(seq, t, event["zone"], event["card"], event["to"])
+            self._on_moved(seq, t, event["zone"], event["card"], event["to"], event.get("under"))
             if event.get("under") is not None and self.game is not None and self.game.villains[event["zone"]]:
                 self._reveal(seq, t, event["zone"], event["under"])
         elif kind == "drawn":
@@ -942,7 +974,9 @@ class RoundTracker:
                 question["_move"] = new[-1]
         return True
 
-    def _on_moved(self, seq: int, t: float, pile: str, villain: str, to: str) -> None:
+    def _on_moved(
+        self, seq: int, t: float, pile: str, villain: str, to: str, under: str | None = None
+    ) -> None:
         """R-SHAKE: a top villain moved onto another pile after a shake is a move, not a trophy."""
         if self.game is None:
             self.tops[to] = villain
@@ -974,6 +1008,18 @@ class RoundTracker:
         except IllegalAction as exc:
             self._flag(seq, t, exc.message, exc.message)
             return
+        moved, uncovered = self._shaken_origins(index, pile)
+        learned = {o: c for o, c in ((moved, villain), (uncovered, under)) if o and c and o not in self.deep}
+        if learned:
+            # R-SHAKE: the defeat check comes after the move; it must know the cards the move shows.
+            self.deep.update(learned)
+            moves = list(self.moves)
+            try:
+                self._rebuild(moves)
+            except IllegalAction:
+                for origin in learned:
+                    del self.deep[origin]
+                self._rebuild(moves)
         self._note(
             seq,
             t,
