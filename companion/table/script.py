@@ -18,35 +18,38 @@ from companion.rules.simulate import play
 STEP_S = 1.5  # camera seconds between two actions
 
 
-def villain_events(before: dict, after: dict, t: float) -> list[dict]:
-    """The taken/moved events that turn the villain piles ``before`` into ``after``."""
+def villain_events(action: dict, before: dict, after: dict, t: float) -> list[dict]:
+    """The moved/taken events that turn the villain piles ``before`` into ``after`` (R-SHAKE: the
+    move first, then the defeats), as the simulated table acts them out."""
+    piles = {p: list(before[p]) for p in PILES}
     events = []
-    lost = {p: before[p][0] for p in PILES if before[p] and (not after[p] or len(after[p]) < len(before[p]))}
-    gained = {p: after[p][0] for p in PILES if after[p] and len(after[p]) > len(before[p])}
-    for src, card in list(lost.items()):
-        dst = next((p for p, c in gained.items() if c == card), None)
-        if dst is not None:
-            events.append(
-                {
-                    "type": "moved",
-                    "t": t,
-                    "zone": src,
-                    "card": card,
-                    "to": dst,
-                    "under": after[src][0] if after[src] else None,
-                }
-            )
-            del gained[dst]
-            continue
+    shake = action.get("shake")
+    if shake and piles[shake[0]]:
+        source, target = shake
+        moved = piles[source].pop(0)
+        piles[target].insert(0, moved)
         events.append(
             {
-                "type": "taken",
+                "type": "moved",
                 "t": t,
-                "zone": src,
-                "card": card,
-                "under": after[src][0] if after[src] else None,
+                "zone": source,
+                "card": moved,
+                "to": target,
+                "under": piles[source][0] if piles[source] else None,
             }
         )
+    for pile in PILES:
+        while len(piles[pile]) > len(after[pile]):
+            taken = piles[pile].pop(0)
+            events.append(
+                {
+                    "type": "taken",
+                    "t": t,
+                    "zone": pile,
+                    "card": taken,
+                    "under": piles[pile][0] if piles[pile] else None,
+                }
+            )
     return events
 
 
@@ -76,7 +79,7 @@ def scripted_game(seed: int, players: int = 3, edition: str = "adventure", bots=
             events.append({"type": "drawn", "t": t, "zone": "deck"})
         if grew and "draw" not in action:
             events.append({"type": "drawn", "t": t + 0.5, "zone": "deck"})  # penalty draws: one reach
-        events += villain_events(villains, game.villains, t + 0.7)
+        events += villain_events(action, villains, game.villains, t + 0.7)
         villains = copy.deepcopy(game.villains)
         hands = [len(h) for h in game.hands]
         steps.append((action, events))

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from companion import cards
 from companion.cards import EDITIONS, PILES, POLY
+from companion.record import to_record
 from companion.rules import Game, IllegalAction, tournament_target
 from companion.rules.actions import action_form
 from companion.table import texts
@@ -227,15 +228,23 @@ class RoundTracker:
     # ------------------------------------------------------------------ engine plumbing
 
     def _push(self, move: Move) -> None:
-        """Push one move, recording which villains it took."""
+        """Push one move, recording which villains it took: (pile, code), code None when unknown.
+
+        The pile comes from the piles' sizes (a villain moved by a shake counts in its new pile),
+        the code from the trophies, which the engine takes in the order of PILES."""
         game = self.game
-        before = [len(t) for t in game.trophies]
+        sizes = {pile: len(stack) for pile, stack in game.villains.items()}
+        trophies = [len(t) for t in game.trophies]
         game.push(move.action)
-        move.defeated = [
-            (cards.pile_of(v) if v is not None else None, v)
-            for seat, count in enumerate(before)
-            for v in game.trophies[seat][count:]
-        ]
+        shake = move.action.get("shake")
+        if shake and "play" in move.action:
+            sizes[shake[0]] -= 1
+            sizes[shake[1]] += 1
+        piles = [pile for pile in PILES for _ in range(max(0, sizes[pile] - len(game.villains[pile])))]
+        codes = [v for seat, count in enumerate(trophies) for v in game.trophies[seat][count:]]
+        if len(codes) != len(piles):  # a steal moves a trophy between seats: no villain left a pile
+            piles = [cards.pile_of(v) if v is not None else None for v in codes]
+        move.defeated = list(zip(piles, codes, strict=True))
         self.moves.append(move)
 
     def _trial(self, actions: list[dict]) -> bool:
@@ -382,8 +391,6 @@ class RoundTracker:
             self._on_taken(seq, t, event["zone"], event["card"], event.get("under"), self._hint(event))
         elif kind == "moved":
             self._on_moved(seq, t, event["zone"], event["card"], event["to"], event.get("under"))
-            if event.get("under") is not None and self.game is not None and self.game.villains[event["zone"]]:
-                self._reveal(seq, t, event["zone"], event["under"])
         elif kind == "drawn":
             self._on_drawn(seq, t, event.get("reach"))
 
@@ -977,9 +984,10 @@ class RoundTracker:
     def _on_moved(
         self, seq: int, t: float, pile: str, villain: str, to: str, under: str | None = None
     ) -> None:
-        """R-SHAKE: a top villain moved onto another pile after a shake is a move, not a trophy."""
+        """R-SHAKE: a top villain moved onto another pile after a shake is a move, not a trophy.
+        The cards it shows (the moved one, the one uncovered) are known before its defeat check."""
         if self.game is None:
-            self.tops[to] = villain
+            self.tops[to], self.tops[pile] = villain, under
             return
         last = self.last_play()
         if last is None or cards.parse(last[1].action["play"]).kind != "shake" or "shake" in last[1].action:
@@ -1178,6 +1186,7 @@ class RoundTracker:
             "winners": state["winners"] if state else [],
             "questions": list(self.asked.values()),
             "actions": [m.action for m in self.moves],
+            "record": to_record(self.game) if self.game else None,
         }
 
 
