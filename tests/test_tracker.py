@@ -303,6 +303,8 @@ def test_the_log_replays_to_the_same_state():
     assert [m.action for m in replayed.round.moves] == [m.action for m in table.round.moves]
     assert replayed.round.open_questions() == table.round.open_questions()
     assert replayed.round.log == table.round.log
+    kinds = [line["kind"] for line in table.round.log]
+    assert {"answer", "fix", "undo"} <= set(kinds)  # every correction is a line of the log
 
 
 def _scripted_answers(match: MatchTracker, seq_action: dict[int, dict]) -> list[dict]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from companion import cards
 from companion.cards import EDITIONS, PILES, POLY
-from companion.record import to_record
+from companion.record import score, to_record
 from companion.rules import Game, IllegalAction, tournament_target
 from companion.rules.actions import action_form
 from companion.table import texts
@@ -361,6 +361,24 @@ class RoundTracker:
             self._on_manual(seq, t, entry["action"], live=live)
         elif kind in ("answer", "fix", "undo"):
             self.effective.append(seq)  # overrides; the re-derivation has applied them already
+
+    def note_correction(self, seq: int, entry: dict, *, undone: bool) -> None:
+        """The log line of an answer, a fix or an undo (they act through the re-derivation)."""
+        kind, t = entry["kind"], float(entry.get("t", 0.0))
+        if kind == "answer":
+            ru, en = f"Ответ: {entry['value']}", f"Answer to {entry['question']}: {entry['value']}"
+        elif kind == "fix":
+            who = self.players[entry["by"]] if entry.get("by") is not None else None
+            what = entry.get("card")
+            ru = "Исправлено: " + ", ".join(x for x in (who, what and texts.card_ru(what)) if x)
+            en = "Fixed: " + ", ".join(
+                x for x in (who and f"played by {who}", what and texts.card_en(what)) if x
+            )
+        else:
+            ru, en = "Отменено последнее действие", "The last action was taken back"
+        if undone:
+            ru, en = ru + " (отменено)", en + " (taken back)"
+        self._note(seq, t, kind, ru, en)
 
     def _on_event(self, seq: int, t: float, event: dict) -> None:
         kind = event.get("type")
@@ -1285,12 +1303,13 @@ class MatchTracker:
                 overrides.answers.pop(owner["question"], None)
             elif owner.get("kind") == "fix":
                 overrides.fixes.pop(owner["target"], None)
+        self.entries.append((seq, entry))
         rebuilt = self._derive(overrides)
+        self.entries.pop()
         if live and kind == "fix" and entry["target"] in rebuilt.errors:
             exc = rebuilt.errors[entry["target"]]
             raise TableError(exc.code, exc.message, 422)
         self.entries.append((seq, entry))
-        rebuilt.effective.append(seq)
         self.round = rebuilt
 
     def _check_answer(self, question: dict, value) -> None:
@@ -1314,6 +1333,7 @@ class MatchTracker:
             if entry.get("kind") in ("answer", "fix", "undo"):
                 if seq not in overrides.ignored:
                     fresh.effective.append(seq)
+                fresh.note_correction(seq, entry, undone=seq in overrides.ignored)
                 continue
             fresh.process(seq, entry, live=False)
         return fresh
@@ -1339,8 +1359,6 @@ class MatchTracker:
         adventure = EDITIONS[self.config.edition].villains
         if not adventure and left[winner] != 0:
             raise TableError("bad-request", f"the winner ({self.config.players[winner]}) must hold 0 cards")
-        from companion.record import to_record
-
         self.rounds.append(
             {
                 "number": self.round.number,
@@ -1367,8 +1385,6 @@ class MatchTracker:
             for r in self.rounds:
                 totals[r["winner"]] += 1
             return {"rounds": rounds, "totals": totals, "target": None, "finished": False, "winner": None}
-        from companion.record import score
-
         result = score(
             {
                 "edition": self.config.edition,
@@ -1388,8 +1404,6 @@ class MatchTracker:
         }
 
     def round_record(self, number: int | None = None) -> dict:
-        from companion.record import to_record
-
         if number is None or number == self.round.number:
             if self.round.game is None:
                 raise TableError("not-found", "the round has no starting card yet", 404)
