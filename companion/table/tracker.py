@@ -641,7 +641,19 @@ class RoundTracker:
             if not is_play:
                 ru, en = ru + " (по очереди хода)", en + " (from the turn order)"
             self._note(seq, t, kind, ru, en)
+            self._note_trophies(seq, t, move)
         self.effective.append(seq)
+
+    def _note_trophies(self, seq: int, t: float, move: Move) -> None:
+        for _, villain in move.defeated:
+            name = self.players[move.action["by"]] if "by" in move.action else "?"
+            self._note(
+                seq,
+                t,
+                "trophy",
+                f"{name} побеждает: {texts.card_ru(villain)}",
+                f"{name} defeats the {texts.card_en(villain)}",
+            )
 
     def _after_play(self, seq: int, t: float, move: Move, count_before: int, *, told: bool = False) -> None:
         """Questions a play raises: the colour, the last hand (unless ``told``), going out, the end."""
@@ -1166,6 +1178,7 @@ class RoundTracker:
             return self._refuse(seq, t, exc, live)
         kind, ru, en = texts.describe_action(action, self.players)
         self._note(seq, t, kind, ru, en)
+        self._note_trophies(seq, t, self.moves[-1])
         self.effective.append(seq)
         if "play" in action:
             self._after_play(seq, t, self.moves[-1], count_before, told=True)
