@@ -1,0 +1,253 @@
+// The table screen: the top card, the seats around a ring, what may be played, questions, villains, log.
+import { act, app, go } from "./app.js";
+import { cardChip, cardSVG, COLOUR_HEX, esc } from "./cards.js";
+import { cardsWord, pick, t } from "./i18n.js";
+import { describeHints, villainBeats } from "./hints.js";
+import { openFix } from "./fix.js";
+
+const PILES = ["pirates", "ghosts", "aliens"];
+let root = null;
+
+export function mount(el, view) {
+  root = el;
+  update(view);
+}
+
+export function update(view) {
+  if (!root) return;
+  if (!view) {
+    root.innerHTML = `<p class="loading">…</p>`;
+    return;
+  }
+  if (view.match && !view.game) {
+    root.innerHTML = waiting(view);
+    root.querySelectorAll("[data-start]").forEach((b) => b.addEventListener("click", () =>
+      act("/api/actions", { action: { start: b.dataset.start } })));
+    return;
+  }
+  if (!view.match) {
+    root.innerHTML = `<section class="empty panel"><p>${t("table.none")}</p>
+      <button class="btn primary big" id="new-game">${t("table.new")}</button></section>`;
+    root.querySelector("#new-game").addEventListener("click", () => go("start"));
+    return;
+  }
+  root.innerHTML = render(view);
+  bind(view);
+}
+
+export function leave() {
+  root = null;
+}
+
+// A round without its starting card: the camera shows it, or the table picks it here (no camera).
+function waiting(view) {
+  const edition = view.match.edition;
+  const colours = edition === "svintus2" ? ["b", "g", "r", "o"] : ["b", "g", "r", "y"];
+  const codes = colours.flatMap((c) => [0, 1, 2, 3, 4, 5, 6, 7].map((v) => `${c}${v}`));
+  return `<section class="waiting panel"><h1>${t("table.waiting")}</h1><p>${t("table.waiting.camera")}</p>
+    <h3>${t("table.waiting.pick")}</h3>
+    <div class="start-cards">${codes.map((c) => `<button class="card-btn" data-start="${c}">${cardSVG(c, { mini: true })}</button>`).join("")}</div>
+  </section>`;
+}
+
+const players = (view) => view.game.players ?? view.match.players ?? [];
+const nameOf = (view, seat) => players(view)[seat] ?? `#${seat}`;
+
+function handCount(game, seat) {
+  if (Array.isArray(game.hand_counts)) return game.hand_counts[seat];
+  if (Array.isArray(game.hands?.[seat])) return game.hands[seat].length;
+  return null;
+}
+
+// The top villain of a pile: the view's tops when given, else the first card (piles are listed top first).
+export function villainTop(game, pile) {
+  const tops = game.villain_tops ?? game.tops;
+  if (tops && pile in tops) return tops[pile];
+  const cards = game.villains?.[pile];
+  return Array.isArray(cards) && cards.length ? cards[0] : null;
+}
+
+function villainSize(game, pile) {
+  const sizes = game.villain_sizes ?? game.sizes;
+  if (sizes && pile in sizes) return sizes[pile];
+  const cards = game.villains?.[pile];
+  return Array.isArray(cards) ? cards.length : 0;
+}
+
+function seatsRing(view) {
+  const game = view.game;
+  const names = players(view);
+  const n = names.length;
+  const dealer = view.round?.dealer ?? view.match.dealer;
+  const victim = game.pending?.victim;
+  // Seat 0 at the bottom, then clockwise (R-SETUP-2: seat i+1 is the left neighbour of seat i).
+  const seats = names.map((name, i) => {
+    const angle = Math.PI / 2 + (2 * Math.PI * i) / n;
+    const x = Math.cos(angle).toFixed(4);
+    const y = Math.sin(angle).toFixed(4);
+    const count = handCount(game, i);
+    const trophies = game.trophies?.[i] ?? [];
+    const turn = game.turn === i && !game.finished;
+    const won = game.finished && (game.winners ?? []).includes(i);
+    return `<div class="seat ${turn ? "turn" : ""} ${won ? "won" : ""} ${victim === i ? "victim" : ""}" data-seat="${i}"
+        data-hand="${count ?? ""}" data-trophies="${esc(trophies.join(" "))}" style="--x:${x};--y:${y}">
+      <div class="seat-name">${esc(name)}${i === dealer ? `<i class="dealer-mark" title="${t("table.dealer")}">Д</i>` : ""}</div>
+      <div class="seat-row">
+        <span class="hand" title="${count === null ? "" : cardsWord(count)}"><b>${count ?? "?"}</b></span>
+        ${view.match.edition === "adventure" ? `<span class="trophies" title="${t("table.trophies")}">
+          ${trophies.slice(-4).map((c) => cardSVG(c, { mini: true, cls: "trophy" })).join("")}
+          <b class="trophy-count">${trophies.length}</b></span>` : ""}
+      </div>
+      ${turn ? `<div class="seat-badge">${t("table.you")}</div>` : ""}
+      ${victim === i ? `<div class="seat-badge pen">${game.pending.kind === "grab" ? `+${game.pending.cards}` : "⏸"}</div>` : ""}
+    </div>`;
+  }).join("");
+  const dir = game.direction === -1 ? "ccw" : "cw";
+  // Arrowheads half-way between neighbouring seats, pointing the way play goes.
+  const arrows = names.map((_, i) => {
+    const mid = Math.PI / 2 + (2 * Math.PI * (i + 0.5)) / n;
+    const x = 50 + 44 * Math.cos(mid);
+    const y = 50 + 44 * Math.sin(mid);
+    const heading = ((mid + (dir === "cw" ? Math.PI / 2 : -Math.PI / 2)) * 180) / Math.PI;
+    return `<path d="M-2.5 -3.2 L3.2 0 L-2.5 3.2 Z" transform="translate(${x.toFixed(2)} ${y.toFixed(2)}) rotate(${heading.toFixed(1)})"/>`;
+  }).join("");
+  return `<div class="ring" data-direction="${game.direction}">
+    <svg class="dir-arrows ${dir}" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
+      <ellipse cx="50" cy="50" rx="44" ry="44" fill="none" stroke-width="0.8" stroke-dasharray="2 2.2"/>${arrows}
+    </svg>
+    ${seats}
+    <div class="centre">${centre(view)}</div>
+  </div>`;
+}
+
+function centre(view) {
+  const game = view.game;
+  const colour = game.colour;
+  const dir = game.direction === -1 ? "ccw" : "cw";
+  return `<div class="top-card" data-top="${esc(game.top ?? "")}">${cardSVG(game.top ?? "back", { cls: "big" })}</div>
+    <div class="centre-info">
+      <div class="colour-now" data-colour="${esc(colour ?? "")}">
+        <span class="dot" style="background:${colour ? COLOUR_HEX[colour] : "conic-gradient(#1c64d8 0 25%, #14923f 0 50%, #e0262b 0 75%, #f2b705 0)"}"></span>
+        <span>${t("table.colour")}: <b>${colour ? t(`c.${colour}`) : t("table.colour.any")}</b></span>
+      </div>
+      <div class="direction ${dir}"><span class="arrow">${dir === "cw" ? "↻" : "↺"}</span> ${t(`table.${dir}`)}</div>
+      <div class="deck-count">${t("table.deck", { n: game.deck ?? "?" })}</div>
+    </div>`;
+}
+
+function statusBox(view) {
+  const game = view.game;
+  const items = [];
+  if (game.pending) {
+    const kind = game.pending.kind === "grab" ? t("table.pending.grab", { n: game.pending.cards }) : t("table.pending.snore");
+    items.push(`<div class="flag pending">${esc(t("table.pending", { name: nameOf(view, game.pending.victim), kind }))}</div>`);
+  }
+  if (game.hush !== null && game.hush !== undefined) {
+    const seat = typeof game.hush === "object" ? game.hush.by ?? game.hush.seat : game.hush;
+    items.push(`<div class="flag hush">${esc(t("table.hush", { name: nameOf(view, seat) }))}</div>`);
+  }
+  if (game.decree !== null && game.decree !== undefined) {
+    const text = typeof game.decree === "object" ? game.decree.text : typeof game.decree === "string" ? game.decree : "";
+    items.push(`<div class="flag decree">${esc(text ? t("table.decree", { text }) : t("table.decree.any"))}</div>`);
+  }
+  if (game.drawn && game.turn !== null && game.turn !== undefined) {
+    items.push(`<div class="flag drawn">${esc(t("table.drawn", { name: nameOf(view, game.turn) }))}</div>`);
+  }
+  return items.join("");
+}
+
+function finishedBox(view) {
+  const game = view.game;
+  if (!game.finished) return "";
+  const winners = (game.winners ?? []).map((i) => nameOf(view, i));
+  const text = winners.length > 1 ? t("table.winners", { names: winners.join(", ") }) : t("table.winner", { name: winners[0] ?? "?" });
+  const points = game.score?.points;
+  return `<div class="finished-banner"><b>${t("table.finished")}</b> ${esc(text)}
+    ${points !== undefined && points !== null ? `<span>${t("table.points", { n: points })}</span>` : ""}</div>`;
+}
+
+function hintBox(view) {
+  const model = describeHints(view);
+  if (!model) return "";
+  const who = model.seat === null || model.seat === undefined ? t("table.hint") : t("table.hint.seat", { name: nameOf(view, model.seat) });
+  return `<div class="hint panel" data-hint="${esc(model.words.join("; "))}">
+    <h3>${esc(who)}</h3>
+    <p class="hint-words">${model.words.length ? esc(model.words.join(", ")) : esc(t("table.hint.none"))}</p>
+    ${model.chips.length ? `<div class="chips">${model.chips.map((c) => cardChip(c, { label: false })).join("")}</div>` : ""}
+    ${model.extra.map((line) => `<p class="hint-extra">${esc(line)}</p>`).join("")}
+  </div>`;
+}
+
+function questionsBox(view) {
+  const questions = view.questions ?? [];
+  if (!questions.length) return "";
+  return questions.map((q) => `<div class="question panel" data-question="${esc(q.id)}" data-kind="${esc(q.kind)}">
+      <h3>${esc(pick(q))}</h3>
+      <div class="answers">${(q.options ?? []).map((o, k) => {
+        const colour = q.kind === "colour" && typeof o.value === "string" && COLOUR_HEX[o.value];
+        const isDefault = q.default !== null && q.default !== undefined && q.default === o.value;
+        return `<button class="btn answer ${colour ? "colour-btn" : ""} ${isDefault ? "default" : ""}" data-q="${esc(q.id)}" data-k="${k}"
+          ${colour ? `style="--c:${colour}"` : ""}>${esc(pick(o, "label"))}</button>`;
+      }).join("")}</div></div>`).join("");
+}
+
+function villainsBox(view) {
+  if (view.match.edition !== "adventure") return "";
+  const game = view.game;
+  const hints = view.hints ?? {};
+  return `<div class="villains panel"><h3>${t("table.villains")}</h3><div class="piles">${PILES.map((pile) => {
+    const top = villainTop(game, pile);
+    const size = villainSize(game, pile);
+    const beats = top ? villainBeats(top, hints, pile) : null;
+    return `<div class="pile" data-pile="${pile}" data-top="${esc(top ?? "")}" data-size="${size}">
+      <div class="pile-card">${top ? cardSVG(top, { cls: "villain" }) : `<div class="pile-empty">${t("table.empty")}</div>`}
+        ${size > 1 ? `<span class="pile-size">${size}</span>` : ""}</div>
+      <div class="pile-name">${t(`pile.${pile}`)}</div>
+      ${beats ? `<div class="beats"><small>${t("table.beats")}</small> ${esc(beats)}</div>` : ""}
+    </div>`;
+  }).join("")}</div></div>`;
+}
+
+function logBox(view) {
+  const log = (view.log ?? []).slice(-6).reverse();
+  return `<div class="log panel"><h3>${t("table.log")}</h3><ol>${log.map((e) => `<li data-i="${esc(e.i)}">${esc(pick(e))}</li>`).join("")}</ol></div>`;
+}
+
+function render(view) {
+  return `<section class="table-screen ed-${esc(view.match.edition)}">
+    <div class="play-area">${seatsRing(view)}</div>
+    <aside class="side">
+      ${questionsBox(view)}
+      ${finishedBox(view)}
+      <div class="flags">${statusBox(view)}</div>
+      ${hintBox(view)}
+      ${villainsBox(view)}
+    </aside>
+    <div class="bottom">
+      <div class="tools">
+        <button class="btn big undo" id="undo">↶ ${t("table.undo")}</button>
+        <button class="btn big fix" id="fix">✎ ${t("table.fix")}</button>
+      </div>
+      ${logBox(view)}
+    </div>
+  </section>`;
+}
+
+function bind(view) {
+  root.querySelector("#undo").addEventListener("click", () => act("/api/undo", {}));
+  root.querySelector("#fix").addEventListener("click", () => openFix(app.view));
+  root.querySelectorAll("button.answer").forEach((b) => b.addEventListener("click", async () => {
+    const q = (view.questions ?? []).find((x) => String(x.id) === b.dataset.q);
+    if (!q) return;
+    b.disabled = true;
+    const value = q.options[Number(b.dataset.k)].value;
+    if (q.kind === "round-end") {
+      // The round's end is confirmed with the cards each seat still holds (POST /api/rounds).
+      const left = players(view).map((_, i) => (i === value && view.match.edition !== "adventure" ? 0 : handCount(view.game, i) ?? 0));
+      await act("/api/rounds", { winner: value, left });
+    } else {
+      await act("/api/answers", { question: q.id, value });
+    }
+  }));
+}
+
