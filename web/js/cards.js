@@ -176,3 +176,13 @@ export function cardChip(code, { label = true } = {}) {
 }
 
 export { esc };
+
+// "Any card of this colour": a mini card in the colour with a star instead of a value.
+export function colourSwatch(colour) {
+  const fill = COLOUR_HEX[colour];
+  return `<svg class="card swatch" viewBox="0 0 200 300" role="img" aria-label="${esc(t(`c.${colour}`))}">
+    <rect x="2" y="2" width="196" height="296" rx="22" fill="#fff" stroke="#0002" stroke-width="2"/>
+    <rect x="12" y="12" width="176" height="276" rx="14" fill="${fill}"/>
+    <ellipse cx="100" cy="150" rx="74" ry="110" transform="rotate(-18 100 150)" fill="#fff"/>
+    <text x="100" y="205" font-size="150" font-weight="900" text-anchor="middle" fill="${fill}">★</text></svg>`;
+}

@@ -1,34 +1,69 @@
-// Words and card chips for the engine's hints (game.hints(), documented in companion/rules).
-import { parseCard } from "./cards.js";
+// Words and card chips for the engine's hints (game.hints(); the shape is in companion/rules/hints.py).
+import { cardName, colourSwatch } from "./cards.js";
 import { SUPER_NAMES, getLang, t } from "./i18n.js";
 
 const kindName = (kind) => SUPER_NAMES[getLang()][kind] ?? kind;
+const EDITION_COLOURS = { junior: ["b", "g", "r", "y"], adventure: ["b", "g", "r", "y"], svintus2: ["b", "g", "r", "o"] };
 
-// {seat, words: [..], chips: [codes], extra: [lines]} for the seat to move, or null.
-export function describeHints(view) {
-  const hints = view.hints;
-  const game = view.game;
-  if (!hints || game.finished) return null;
+/**
+ * What the seat to move may do, for people: {seat, words: [..], chips: [{code} | {colour}], extra: [lines]},
+ * or null once the round is over. `names[i]` is seat i's name.
+ */
+export function describeHints(hints, edition, names) {
+  const play = hints?.play;
+  if (!play || hints.finished) return null;
+  const colours = EDITION_COLOURS[edition] ?? EDITION_COLOURS.junior;
   const words = [];
   const chips = [];
   const extra = [];
-  const seat = hints.seat ?? game.turn ?? null;
-  if (hints.colour) {
-    words.push(t("hint.colour", { colour: t(`cf.${hints.colour}`) }));
+  if (play.mode === "pending") {
+    if (play.transfer) {
+      words.push(t("hint.transfer", { kind: kindName(play.transfer) }));
+      for (const c of colours) chips.push({ code: `${c}-${play.transfer}` });
+    }
+    if (play.accept) {
+      words.push(play.accept.kind === "grab" ? t("hint.accept.grab", { n: play.accept.cards }) : t("hint.accept.snore"));
+    }
+  } else if (play.mode === "drawn") {
+    words.push(play.drawn && play.drawn !== "back" ? t("hint.drawn.card", { card: cardName(play.drawn) }) : t("hint.drawn"));
+    if (play.drawn && play.drawn !== "back") chips.push({ code: play.drawn });
+    words.push(t("hint.keep"));
+  } else {
+    if (play.any) words.push(t("hint.any"));
+    if (play.colour) {
+      words.push(t("hint.colour", { colour: t(`cf.${play.colour}`) }));
+      chips.push({ colour: play.colour });
+    }
+    if (play.value !== null && play.value !== undefined) {
+      words.push(t("hint.value", { v: play.value }));
+      for (const c of colours) if (c !== play.colour) chips.push({ code: `${c}${play.value}` });
+    }
+    if (play.kind) {
+      words.push(t("hint.kind", { kind: kindName(play.kind) }));
+      for (const c of colours) if (c !== play.colour) chips.push({ code: `${c}-${play.kind}` });
+    }
+    if (play.poly) {
+      words.push(t("hint.poly"));
+      chips.push({ code: "poly" });
+    }
+    if (play.draw) words.push(t("hint.draw"));
   }
-  if (hints.value !== null && hints.value !== undefined) words.push(t("hint.value", { v: hints.value }));
-  for (const kind of hints.kinds ?? []) words.push(t("hint.kind", { kind: kindName(kind) }));
-  if (hints.poly) words.push(t("hint.poly"));
-  for (const code of hints.cards ?? []) if (parseCard(code)) chips.push(code);
-  if (hints.transfer) extra.push(t("hint.transfer", { kind: kindName(hints.transfer) }));
-  if (hints.intercept) extra.push(t("table.hint.intercept"));
-  return { seat, words, chips, extra };
+  if (hints.intercept) extra.push(t("hint.intercept", { card: cardName(hints.intercept.card) }));
+  if (hints.catch) extra.push(t("hint.catch", { name: names[hints.catch.seat] ?? "?" }));
+  return { seat: play.seat, words, chips, extra };
 }
 
-// What beats a top villain (R-ADV-2, R-ADV-3, R-ADV-4), in words.
-export function villainBeats(code) {
-  const card = parseCard(code);
-  if (!card) return "";
-  if (card.kind === "ghost") return t("beats.ghost", { colour: t(`cf.${card.colour}`) });
-  return t(`beats.${card.kind}`);
+// What beats a top villain (R-ADV-2…4), from the hints' beaten_by.
+export function describeBeaten(beatenBy) {
+  if (!beatenBy) return "";
+  if (beatenBy.values) {
+    const v = beatenBy.values;
+    return t("beats.values", { from: Math.min(...v), to: Math.max(...v) });
+  }
+  if (beatenBy.super) return t("beats.super");
+  if (beatenBy.colour) return t("beats.colour", { colour: t(`cfa.${beatenBy.colour}`) });
+  if (beatenBy.interception) return t("beats.interception");
+  return "";
 }
+
+export { colourSwatch };

@@ -1,8 +1,8 @@
 // The table screen: the top card, the seats around a ring, what may be played, questions, villains, log.
 import { act, app, go } from "./app.js";
-import { cardChip, cardSVG, COLOUR_HEX, esc } from "./cards.js";
+import { cardSVG, colourSwatch, COLOUR_HEX, esc } from "./cards.js";
 import { cardsWord, pick, t } from "./i18n.js";
-import { describeHints, villainBeats } from "./hints.js";
+import { describeBeaten, describeHints } from "./hints.js";
 import { openFix } from "./fix.js";
 
 const PILES = ["pirates", "ghosts", "aliens"];
@@ -59,20 +59,8 @@ function handCount(game, seat) {
   return null;
 }
 
-// The top villain of a pile: the view's tops when given, else the first card (piles are listed top first).
-export function villainTop(game, pile) {
-  const tops = game.villain_tops ?? game.tops;
-  if (tops && pile in tops) return tops[pile];
-  const cards = game.villains?.[pile];
-  return Array.isArray(cards) && cards.length ? cards[0] : null;
-}
-
-function villainSize(game, pile) {
-  const sizes = game.villain_sizes ?? game.sizes;
-  if (sizes && pile in sizes) return sizes[pile];
-  const cards = game.villains?.[pile];
-  return Array.isArray(cards) ? cards.length : 0;
-}
+const villainTop = (game, pile) => game.villain_tops?.[pile] ?? null;
+const villainSize = (game, pile) => game.villain_sizes?.[pile] ?? 0;
 
 function seatsRing(view) {
   const game = view.game;
@@ -143,11 +131,10 @@ function statusBox(view) {
     items.push(`<div class="flag pending">${esc(t("table.pending", { name: nameOf(view, game.pending.victim), kind }))}</div>`);
   }
   if (game.hush !== null && game.hush !== undefined) {
-    const seat = typeof game.hush === "object" ? game.hush.by ?? game.hush.seat : game.hush;
-    items.push(`<div class="flag hush">${esc(t("table.hush", { name: nameOf(view, seat) }))}</div>`);
+    items.push(`<div class="flag hush">${esc(t("table.hush", { name: nameOf(view, game.hush) }))}</div>`);
   }
   if (game.decree !== null && game.decree !== undefined) {
-    const text = typeof game.decree === "object" ? game.decree.text : typeof game.decree === "string" ? game.decree : "";
+    const text = typeof game.decree === "string" ? game.decree : "";
     items.push(`<div class="flag decree">${esc(text ? t("table.decree", { text }) : t("table.decree.any"))}</div>`);
   }
   if (game.drawn && game.turn !== null && game.turn !== undefined) {
@@ -167,13 +154,14 @@ function finishedBox(view) {
 }
 
 function hintBox(view) {
-  const model = describeHints(view);
+  const model = describeHints(view.hints, view.match.edition, players(view));
   if (!model) return "";
-  const who = model.seat === null || model.seat === undefined ? t("table.hint") : t("table.hint.seat", { name: nameOf(view, model.seat) });
-  return `<div class="hint panel" data-hint="${esc(model.words.join("; "))}">
-    <h3>${esc(who)}</h3>
-    <p class="hint-words">${model.words.length ? esc(model.words.join(", ")) : esc(t("table.hint.none"))}</p>
-    ${model.chips.length ? `<div class="chips">${model.chips.map((c) => cardChip(c, { label: false })).join("")}</div>` : ""}
+  const chip = (c) => `<span class="chip" ${c.code ? `data-code="${esc(c.code)}"` : `data-colour="${esc(c.colour)}"`}>${
+    c.code ? cardSVG(c.code, { mini: true }) : colourSwatch(c.colour)}</span>`;
+  return `<div class="hint panel" data-seat="${esc(model.seat)}" data-hint="${esc(model.words.join("; "))}">
+    <h3>${esc(t("table.hint.seat", { name: nameOf(view, model.seat) }))}</h3>
+    <p class="hint-words">${esc(model.words.join(", "))}</p>
+    ${model.chips.length ? `<div class="chips">${model.chips.map(chip).join("")}</div>` : ""}
     ${model.extra.map((line) => `<p class="hint-extra">${esc(line)}</p>`).join("")}
   </div>`;
 }
@@ -194,11 +182,11 @@ function questionsBox(view) {
 function villainsBox(view) {
   if (view.match.edition !== "adventure") return "";
   const game = view.game;
-  const hints = view.hints ?? {};
+  const fromHints = Object.fromEntries((view.hints?.villains ?? []).map((v) => [v.pile, v]));
   return `<div class="villains panel"><h3>${t("table.villains")}</h3><div class="piles">${PILES.map((pile) => {
-    const top = villainTop(game, pile);
-    const size = villainSize(game, pile);
-    const beats = top ? villainBeats(top, hints, pile) : null;
+    const top = fromHints[pile]?.top ?? villainTop(game, pile);
+    const size = fromHints[pile]?.size ?? villainSize(game, pile);
+    const beats = describeBeaten(fromHints[pile]?.beaten_by);
     return `<div class="pile" data-pile="${pile}" data-top="${esc(top ?? "")}" data-size="${size}">
       <div class="pile-card">${top ? cardSVG(top, { cls: "villain" }) : `<div class="pile-empty">${t("table.empty")}</div>`}
         ${size > 1 ? `<span class="pile-size">${size}</span>` : ""}</div>
