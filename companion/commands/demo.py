@@ -115,7 +115,202 @@ def truth_answer(question: dict, actions: list[dict], hand_counts: list[int], tr
     return None
 
 
+class DemoTable:
+    """Bots on the simulated table, round after round, match after match, through a ``Companion``.
+
+    ``step()`` does one round of the loop's work (answer due questions, end the round when the table
+    says so, start the next); ``run()`` calls it until ``stop()``. The current simulated table is
+    ``sim``, its seats mapped to the match's by ``to_table``; ``gate`` pauses the frames.
+    """
+
+    def __init__(self, companion, classifier, *, edition: str = "adventure", players: int = 3,
+                 seed: int = 0, speed: float = 1.0, answer_delay: float = 4.0, sim_options=None,
+                 clock=time.monotonic):
+        self.companion = companion
+        self.classifier = classifier
+        self.edition = edition
+        self.names = list(NAMES_RU[:players])
+        self.seed = seed
+        self.speed = speed
+        self.answer_delay = answer_delay
+        self.sim_options = dict(sim_options or {})
+        self.clock = clock
+        self.gate = threading.Event()
+        self.gate.set()
+        self.sim = None
+        self.to_table = seat_map(0, players)
+        self.rounds_played = 0
+        self._asked: dict[str, float] = {}  # question id -> when it was first seen
+        self.round_number: int | None = None
+        self._end_seen_at: float | None = None
+        self._stopped = threading.Event()
+
+    # -- rounds and matches ------------------------------------------------------------------------
+    def new_match(self) -> None:
+        self.companion.stop()
+        self.companion.start_match(self.edition, self.names, 0)
+        self._start_round()
+
+    def _start_round(self, dealer: int | None = None, number: int | None = None) -> None:
+        """A fresh simulated table for the companion's round (or the one about to start), attached."""
+        from companion.sim.table import SimulatedTable
+        from companion.vision.pipeline import Pipeline
+
+        current = self.companion.view().get("round") or {}
+        dealer = current.get("dealer", 0) if dealer is None else dealer
+        self.to_table = seat_map(dealer, len(self.names))
+        self.sim = SimulatedTable(self.edition, len(self.names), self.seed + self.rounds_played,
+                                  **self.sim_options)
+        source = PacedSource(self.sim, self.speed, self.gate)
+        self.companion.attach_source(source, zones=self.sim.zones,
+                                     pipeline=Pipeline(self.sim.zones, self.classifier))
+        self.round_number = current.get("number") if number is None else number
+        self._asked.clear()
+        self._end_seen_at = None
+
+    def _next_round(self) -> None:
+        """Confirm the round's end from the truth and start the next round (or a new match)."""
+        sim = self.sim
+        state = sim.game.state()
+        winners = [self.to_table(s) for s in state["winners"]] or [0]
+        left = [0] * len(self.names)
+        for sim_seat, hand in enumerate(state["hands"]):
+            left[self.to_table(sim_seat)] = len(hand)
+        self.companion.stop()
+        self.rounds_played += 1
+        current = self.companion.view()["round"]
+        # The new table is attached before the round ends, so the next round seeds from it; the
+        # dealer moves one seat to the left (docs/API.md).
+        self._start_round((current["dealer"] + 1) % len(self.names), current["number"] + 1)
+        view = self.companion.end_round(winners[0], left, force=True)
+        if view["match"]["status"] == "finished":
+            self.new_match()
+        self.companion.start()
+
+    # -- the loop ------------------------------------------------------------------------------------
+    def start(self) -> None:
+        self.new_match()
+        self.companion.start()
+
+    def step(self) -> None:
+        now = self.clock()
+        view = self.companion.view()
+        match = view.get("match") or {}
+        if match.get("status") == "finished":
+            self.new_match()
+            self.companion.start()
+            return
+        if (view.get("round") or {}).get("number") != self.round_number:
+            # Someone confirmed the round's end on the tablet: the next round needs a fresh table.
+            self.companion.stop()
+            self._start_round()
+            self.companion.start()
+            return
+        round_over = match.get("status") == "round-over"
+        for question in view.get("questions", []):
+            first_seen = self._asked.setdefault(question["id"], now)
+            if question["kind"] == "round-end":
+                round_over = True
+            elif now - first_seen >= self.answer_delay:
+                self._answer(question)
+        # The round is over when the truth says so and the tracker agrees, or when the table has shown
+        # everything (the tracker may have missed the very end, a last draw of the deck say). The
+        # table then has answer_delay seconds to confirm it on the tablet before the bots do.
+        source_done = self.companion.camera.get("status") == "ended"
+        if self.sim.game.finished and (round_over or source_done):
+            self._end_seen_at = self._end_seen_at or now
+            if now - self._end_seen_at >= self.answer_delay:
+                self._next_round()
+
+    def _answer(self, question: dict) -> None:
+        from companion.table.tracker import TableError
+
+        sim = self.sim
+        state = sim.game.state()
+        value = truth_answer(question, list(sim.game.actions), [len(h) for h in state["hands"]],
+                             state["trophies"], self.to_table)
+        if value is None:
+            value = question.get("default")
+        if value is None:
+            return
+        try:
+            self.companion.answer(question["id"], value)
+        except TableError:
+            pass  # answered by a tap meanwhile, or withdrawn: nothing to do
+
+    def run(self, poll_s: float = 0.2) -> None:
+        self.start()
+        while not self._stopped.wait(poll_s):
+            self.step()
+
+    def stop(self) -> None:
+        self._stopped.set()
+        self.gate.set()
+        self.companion.stop()
+
+
+class PacedSource:
+    """The simulated table as a frame source (companion.vision.sources), played at ``speed``."""
+
+    def __init__(self, table, speed: float, gate: threading.Event | None = None):
+        from companion.vision.sources import SimSource
+
+        self._source = SimSource(table)
+        self.name = f"simulated table, seed {table.seed}"
+        self.speed = speed
+        self.gate = gate
+        self.size = self._source.size
+
+    def __iter__(self):
+        return paced(iter(self._source), self.speed, gate=self.gate)
+
+    def stop(self) -> None:
+        self._source.stop()
+
+    def close(self) -> None:
+        self._source.close()
+
+
 def run(args) -> int:
     check_arguments(args)
+    import logging
+    import sys
+
+    from companion.paths import data_dir
+    from companion.server import Server, create_app
+    from companion.server.pairing import load_token, pairing_url, qr_text
+    from companion.table.app import Companion
+    from companion.table.store import Store
+    from companion.vision.classify import Classifier, ModelError
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s",
+                        stream=sys.stderr)
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-    raise CommandError(f"seed {seed}: the demo needs the companion server")
+    try:
+        classifier = Classifier(edition=args.edition)
+    except (ModelError, FileNotFoundError, ValueError) as exc:
+        raise CommandError(f"the card model cannot be loaded: {exc}") from None
+    # The demo's matches are kept apart from the real table's.
+    companion = Companion(Store(data_dir() / "demo.sqlite"), resume=False)
+    token = load_token()
+    app = create_app({"COMPANION": companion, "TOKEN": token})
+    try:
+        server = Server(app, host=args.host, port=args.port)
+    except OSError as exc:
+        raise CommandError(f"cannot listen on {args.host}:{args.port} ({exc.strerror}); try --port") from None
+    url = pairing_url(args.host, server.port, token)
+    print(f"Svintus Companion demo: {args.edition}, {args.players} players, seed {seed}, "
+          f"speed {args.speed}")
+    print(f"open {url} on a tablet or a phone (or scan the code); Ctrl+C stops", flush=True)
+    print(qr_text(url), flush=True)
+    demo = DemoTable(companion, classifier, edition=args.edition, players=args.players, seed=seed,
+                     speed=args.speed, answer_delay=args.answer_delay)
+    server.start()
+    try:
+        demo.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        demo.stop()
+        server.stop()
+    return 0
