@@ -193,6 +193,8 @@ class DemoTable:
         self.companion.start()
 
     def step(self) -> None:
+        if not self.gate.is_set():
+            return  # paused: the bots wait too
         now = self.clock()
         view = self.companion.view()
         match = view.get("match") or {}

@@ -1,7 +1,7 @@
 // Calibration: the camera's snapshot with the zones over it (draggable corners), auto-calibration,
 // and what the camera reads in each zone right now, with its confidence.
 import { act, api, app, toast, withToken } from "./app.js";
-import { cardChip, cardName, esc } from "./cards.js";
+import { cardChip, esc } from "./cards.js";
 import { t } from "./i18n.js";
 
 const ZONE_COLOURS = { discard: "#e5487b", deck: "#555", pirates: "#1c64d8", ghosts: "#8e44ad", aliens: "#14923f" };
@@ -119,10 +119,10 @@ function drawZones() {
     const colour = ZONE_COLOURS[name] ?? "#f39c12";
     const reading = readings[name];
     const [lx, ly] = points.reduce(([ax, ay], [x, y]) => [Math.min(ax, x), Math.min(ay, y)], [Infinity, Infinity]);
-    const label = `${t(`zone.${name}`)}${reading?.card ? ` · ${cardName(reading.card)} ${Math.round((reading.confidence ?? 0) * 100)}%` : ""}`;
+    const label = `${t(`zone.${name}`)}${reading?.card ? ` ${Math.round((reading.confidence ?? 0) * 100)}%` : ""}`;
     return `<g class="zone" data-zone="${esc(name)}">
       <polygon points="${points.map((p) => p.join(",")).join(" ")}" fill="${colour}22" stroke="${colour}" stroke-width="${3 * scale}"/>
-      <text x="${lx}" y="${ly - 17 * scale}" font-size="${15 * scale}" fill="#fff" stroke="#000" stroke-width="${3 * scale}"
+      <text x="${lx + 16 * scale}" y="${ly + 34 * scale}" font-size="${15 * scale}" fill="#fff" stroke="#000" stroke-width="${3 * scale}"
         paint-order="stroke" font-weight="700">${esc(label)}</text>
       ${points.map(([x, y], k) => `<circle class="corner" data-zone="${esc(name)}" data-k="${k}" cx="${x}" cy="${y}"
         r="${26 * scale}" fill="transparent"/>

@@ -37,7 +37,7 @@ export function cardName(code) {
   const lang = getLang();
   if (card.kind === "number") return `${t(`c.${card.colour}`)} ${card.value}`;
   if (card.kind === "poly") return SUPER_NAMES[lang].poly;
-  if (card.kind === "back") return "?";
+  if (card.kind === "back") return t("card.back");
   if (card.kind === "ghost") return `${t("villain.ghost")} (${t(`c.${card.colour}`)})`;
   if (isVillain(card)) return t(`villain.${card.kind}`);
   return `${SUPER_NAMES[lang][card.kind]} (${t(`c.${card.colour}`)})`;

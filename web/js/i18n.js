@@ -68,6 +68,7 @@ const STRINGS = {
     "beats.pirate-small": "цифра 0–3", "beats.pirate-big": "цифра 4–7", "beats.pirate-super": "любая суперкарта",
     "beats.ghost": "любая {colour} карта", "beats.alien": "перехват",
     "pile.pirates": "Пираты", "pile.ghosts": "Привидения", "pile.aliens": "Пришельцы",
+    "card.back": "рубашка",
     "lang": "EN",
   },
   en: {
@@ -138,6 +139,7 @@ const STRINGS = {
     "beats.pirate-small": "a number 0–3", "beats.pirate-big": "a number 4–7", "beats.pirate-super": "any super card",
     "beats.ghost": "any {colour} card", "beats.alien": "an interception",
     "pile.pirates": "Pirates", "pile.ghosts": "Ghosts", "pile.aliens": "Aliens",
+    "card.back": "card back",
     "lang": "RU",
   },
 };
