@@ -97,8 +97,13 @@ def shoot(page, name: str) -> list[Path]:
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         page.wait_for_timeout(250)
+        if size == "phone":
+            # The whole page: a window as tall as the page, so what sticks to the bottom lies at the end.
+            height = page.evaluate("document.documentElement.scrollHeight")
+            page.set_viewport_size({"width": viewport["width"], "height": max(viewport["height"], height)})
+            page.wait_for_timeout(250)
         path = SCREENSHOTS / f"{name}-{size}.png"
-        page.screenshot(path=str(path), full_page=size == "phone")
+        page.screenshot(path=str(path))
         paths.append(path)
     page.set_viewport_size(SIZES["tablet"])
     return paths

@@ -95,4 +95,6 @@ def test_demo_adventure_page_equals_the_engine(live, demo, page):  # R-ADV-5
     totals = [int(page.locator(f"[data-total='{i}']").inner_text().split()[0]) for i in range(3)]
     assert totals == score["totals"]
     assert totals[winner] == 1  # in the adventure the totals count rounds won
+    cells = page.locator(".board tr[data-round='1'] td").all_inner_texts()
+    assert cells[1 + winner] == "★"
     shoot(page, "score")

@@ -144,3 +144,14 @@ def test_scoreboard_after_a_round(live, page):  # R-TOUR-1, R-TOUR-2
     assert live.companion.view()["score"]["totals"] == [14, 0, 0]
     assert "30" in page.locator(".target-line").inner_text()  # junior, 3 players: to 30
     assert page.locator(".chart polyline").count() == 3
+
+
+def test_english_is_a_switch_and_stays_after_a_reload(live, page):
+    start_junior_round(live, page)
+    assert page.locator("#tabs a[data-screen=table]").inner_text() == "Стол"
+    page.click("#lang")
+    page.wait_for_selector("#tabs a[data-screen=table]:has-text('Table')")
+    assert "can play" in page.locator(".hint h3").inner_text().lower()
+    page.reload()
+    page.wait_for_selector(".top-card[data-top=b5]")
+    assert page.locator("#tabs a[data-screen=table]").inner_text() == "Table"

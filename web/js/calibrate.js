@@ -119,7 +119,9 @@ function drawZones() {
     const colour = ZONE_COLOURS[name] ?? "#f39c12";
     const reading = readings[name];
     const [lx, ly] = points.reduce(([ax, ay], [x, y]) => [Math.min(ax, x), Math.min(ay, y)], [Infinity, Infinity]);
-    const label = `${t(`zone.${name}`)}${reading?.card ? ` ${Math.round((reading.confidence ?? 0) * 100)}%` : ""}`;
+    const percent = reading?.card ? `${Math.round((reading.confidence ?? 0) * 100)}%` : "";
+    const wide = (Math.max(...points.map((p) => p[0])) - lx) / scale > 130; // room for the zone's name
+    const label = wide ? `${t(`zone.${name}`)} ${percent}` : percent;
     return `<g class="zone" data-zone="${esc(name)}">
       <polygon points="${points.map((p) => p.join(",")).join(" ")}" fill="${colour}22" stroke="${colour}" stroke-width="${3 * scale}"/>
       <text x="${lx + 16 * scale}" y="${ly + 34 * scale}" font-size="${15 * scale}" fill="#fff" stroke="#000" stroke-width="${3 * scale}"

@@ -53,11 +53,15 @@ async function openMatch(id) {
   update(app.view);
 }
 
-// Points of each seat in each round: the server's when it gives them, else R-TOUR-1 (the winner
-// scores the cards left in the opponents' hands).
-export function roundPoints(round, n) {
+// Points of each seat in each round: in the adventure a round won counts one (docs/API.md), else
+// R-TOUR-1: the winner scores the cards left in the opponents' hands.
+export function roundPoints(round, n, edition) {
   if (Array.isArray(round.points)) return round.points;
   const points = new Array(n).fill(0);
+  if (edition === "adventure") {
+    if (round.winner !== null && round.winner !== undefined) points[round.winner] = 1;
+    return points;
+  }
   if (typeof round.points === "number" && round.winner !== null && round.winner !== undefined) {
     points[round.winner] = round.points;
     return points;
@@ -74,7 +78,7 @@ function scoreboard(match, score) {
   const rounds = score?.rounds ?? [];
   const totals = score?.totals ?? new Array(n).fill(0);
   const target = score?.target ?? match.target ?? null;
-  const perRound = rounds.map((r) => roundPoints(r, n));
+  const perRound = rounds.map((r) => roundPoints(r, n, match.edition));
   const winner = score?.winner;
   const live = !opened;
   return `<div class="panel board" data-match-id="${esc(match.id ?? "")}">
@@ -85,7 +89,7 @@ function scoreboard(match, score) {
     ${rounds.length ? "" : `<p>${t("score.none")}</p>`}
     <div class="table-wrap"><table class="scores">
       <thead><tr><th>${t("score.round")}</th>${names.map((nm, i) => `<th style="--c:${LINE_COLOURS[i % 10]}">${esc(nm)}</th>`).join("")}</tr></thead>
-      <tbody>${perRound.map((pts, r) => `<tr data-round="${r + 1}"><td>${r + 1}</td>${pts.map((p, i) => `<td class="${rounds[r].winner === i ? "won" : ""}">${p ? p : "·"}</td>`).join("")}</tr>`).join("")}</tbody>
+      <tbody>${perRound.map((pts, r) => `<tr data-round="${r + 1}"><td>${r + 1}</td>${pts.map((p, i) => `<td class="${rounds[r].winner === i ? "won" : ""}">${p ? (match.edition === "adventure" ? "★" : p) : "·"}</td>`).join("")}</tr>`).join("")}</tbody>
       <tfoot><tr class="totals"><th>${t("score.total")}</th>${totals.map((v, i) => `<td data-total="${i}" class="${winner === i ? "won" : ""}">${v}
         ${target ? `<div class="bar"><i style="width:${Math.min(100, (100 * v) / target)}%;background:${LINE_COLOURS[i % 10]}"></i></div>` : ""}</td>`).join("")}</tr></tfoot>
     </table></div>

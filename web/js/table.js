@@ -153,6 +153,12 @@ function finishedBox(view) {
     ${points !== undefined && points !== null ? `<span>${t("table.points", { n: points })}</span>` : ""}</div>`;
 }
 
+// "a, b, c or d"
+function alternatives(words) {
+  if (words.length < 2) return words.join("");
+  return `${words.slice(0, -1).join(", ")} ${t("or")} ${words[words.length - 1]}`;
+}
+
 function hintBox(view) {
   const model = describeHints(view.hints, view.match.edition, players(view));
   if (!model) return "";
@@ -160,7 +166,7 @@ function hintBox(view) {
     c.code ? cardSVG(c.code, { mini: true }) : colourSwatch(c.colour)}</span>`;
   return `<div class="hint panel" data-seat="${esc(model.seat)}" data-hint="${esc(model.words.join("; "))}">
     <h3>${esc(t("table.hint.seat", { name: nameOf(view, model.seat) }))}</h3>
-    <p class="hint-words">${esc(model.words.join(", "))}</p>
+    <p class="hint-words">${esc(alternatives(model.words))}</p>
     ${model.chips.length ? `<div class="chips">${model.chips.map(chip).join("")}</div>` : ""}
     ${model.extra.map((line) => `<p class="hint-extra">${esc(line)}</p>`).join("")}
   </div>`;
