@@ -1,0 +1,79 @@
+"""``companion enroll DIR --deck NAME``: learn a real deck from photos, one folder per card code.
+
+``DIR/<code>/`` holds whole photos of that card; the card is found in each, its embedding kept.
+The profile (``data_dir()/decks/NAME.npz``) is written only when every folder was usable, so a
+failed enrollment never leaves a half profile behind.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from companion import cards
+from companion.cli import CommandError
+from companion.commands._vision import add_model_arguments, model_digest, open_classifier
+
+IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("folder", type=Path, metavar="DIR", help="DIR/<code>/ holds photos of that card")
+    parser.add_argument("--deck", required=True, help="the profile's name (letters, digits, '-', '_', '.')")
+    add_model_arguments(parser, deck=False, edition=False)
+
+
+def labelled_photos(folder: Path) -> dict[str, list[Path]]:
+    """``{code: [photo, ...]}`` of a folder of per-code folders; a CommandError for what does not fit."""
+    if not folder.is_dir():
+        raise CommandError(f"{folder} is not a folder")
+    photos: dict[str, list[Path]] = {}
+    unknown = []
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
+        if not cards.is_code(sub.name):
+            unknown.append(sub.name)
+            continue
+        files = sorted(p for p in sub.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if files:
+            photos[sub.name] = files
+    if unknown:
+        raise CommandError(f"folders that are not card codes: {', '.join(unknown)} (see RULES.md §1.1)")
+    if not photos:
+        raise CommandError(f"{folder} has no <code>/ folders with photos (e.g. {folder}/r5/photo.jpg)")
+    return photos
+
+
+def run(args) -> int:
+    from companion.vision.classify import load_photo, photo_crops
+    from companion.vision.decks import DeckError, DeckProfile, check_name
+
+    try:
+        check_name(args.deck)
+    except DeckError as exc:
+        raise CommandError(str(exc)) from None
+    photos = labelled_photos(args.folder)
+    classifier = open_classifier(args, use_deck=False)
+    codes, embeddings, outlines = [], [], 0
+    for code, files in photos.items():
+        for path in files:
+            try:
+                image = load_photo(path)
+            except ValueError as exc:
+                raise CommandError(f"{exc}; remove it or replace it") from None
+            crops, _, found = photo_crops(image, (classifier.width, classifier.height))
+            # The largest outline is the card being enrolled; without one, the upright centre.
+            crop = crops[0]
+            outlines += found > 0
+            # The card may lie either way up in later photos: keep both ways as prototypes.
+            _, _, embedding = classifier.run(classifier.prepare([crop, crop[::-1, ::-1]]))
+            for vector in embedding:
+                embeddings.append(vector / max(float(np.linalg.norm(vector)), 1e-6))
+                codes.append(code)
+    profile = DeckProfile(args.deck, codes, np.stack(embeddings).astype(np.float32),
+                          model_digest(classifier.model_path))
+    path = profile.save()
+    print(json.dumps({"deck": args.deck, "profile": str(path), "codes": len(photos),
+                      "photos": sum(map(len, photos.values())), "outlines_found": outlines}))
+    return 0

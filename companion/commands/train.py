@@ -1,0 +1,74 @@
+"""``companion train``: render the synthetic dataset of a recipe, train the card model, export it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from companion.cli import CommandError
+from companion.paths import MODELS_DIR, PROJECT_ROOT
+
+DEFAULT_RECIPE = PROJECT_ROOT / "datasets" / "cards.json"
+DEFAULT_HELDOUT = PROJECT_ROOT / "datasets" / "cards-heldout.json"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--recipe", type=Path, default=DEFAULT_RECIPE, help="dataset recipe (JSON)")
+    parser.add_argument("--heldout", type=Path, default=DEFAULT_HELDOUT,
+                        help="held-out recipe measured after export ('none' to skip)")
+    parser.add_argument("--out", type=Path, default=MODELS_DIR / "cards.onnx", help="model file to write")
+    parser.add_argument("--epochs", type=int, help="passes over the dataset (default: the schedule's)")
+    parser.add_argument("--steps", type=int, help="stop after this many steps (a smoke run)")
+    parser.add_argument("--samples", type=int, help="override the recipe's number of samples")
+    parser.add_argument("--batch", type=int, help="batch size")
+    parser.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
+    parser.add_argument("--workers", type=int, default=2, help="processes rendering the dataset")
+    parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    parser.add_argument("--measure", action="store_true",
+                        help="only measure the existing model on the held-out recipe and update its .json")
+
+
+def run(args) -> int:
+    try:
+        import torch  # noqa: F401
+    except ModuleNotFoundError:
+        raise CommandError("training needs the 'train' extra: pip install -e '.[train]'") from None
+    from companion.train.trainer import Schedule, remeasure, train
+    from companion.vision.classify import ModelError
+
+    recipe = _recipe(args.recipe)
+    if args.samples:
+        recipe = replace(recipe, samples=args.samples)
+    heldout = None if str(args.heldout) == "none" else _recipe(args.heldout)
+    if args.measure:
+        if heldout is None:
+            raise CommandError("--measure needs a held-out recipe")
+        try:
+            description = remeasure(args.out, heldout, workers=args.workers, quiet=args.quiet)
+        except ModelError as exc:
+            raise CommandError(str(exc)) from None
+        print(json.dumps({"model": str(args.out), "metrics": description["metrics"]}))
+        return 0
+    schedule = Schedule()
+    overrides = (("epochs", args.epochs), ("max_steps", args.steps), ("batch", args.batch))
+    changes = {k: v for k, v in overrides if v}
+    schedule = replace(schedule, **changes)
+    if args.threads < 1 or args.workers < 1:
+        raise CommandError("--threads and --workers must be at least 1")
+    description = train(recipe, schedule, args.out, heldout=heldout, threads=args.threads,
+                        workers=args.workers, quiet=args.quiet)
+    print(json.dumps({"model": str(args.out), "training": description["training"],
+                      "metrics": description["metrics"]}))
+    return 0
+
+
+def _recipe(path: Path):
+    from companion.train.data import Recipe
+
+    try:
+        return Recipe.load(path)
+    except FileNotFoundError:
+        raise CommandError(f"no recipe at {path}") from None
+    except (ValueError, TypeError) as exc:
+        raise CommandError(f"the recipe {path} is not valid: {exc}") from None

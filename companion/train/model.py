@@ -1,0 +1,38 @@
+"""The card network: a small plain conv net with a colour head, a face head and an embedding.
+
+Written out by hand (no torchvision): seven 3×3 conv-BN-ReLU layers, four of them with stride 2,
+global average pooling to the embedding, two linear heads. About 13 M multiply-adds for a
+64 × 96 crop, so that a crop costs well under a millisecond on one CPU core.
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+# (out channels, stride) per conv layer
+LAYERS = ((16, 2), (24, 2), (32, 1), (48, 2), (64, 1), (96, 2), (128, 1))
+
+
+def _conv(cin: int, cout: int, stride: int) -> nn.Sequential:
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout),
+                         nn.ReLU(inplace=True))
+
+
+class CardNet(nn.Module):
+    def __init__(self, colours: int, faces: int, layers=LAYERS, embedding: int | None = None):
+        super().__init__()
+        blocks, cin = [], 3
+        for cout, stride in layers:
+            blocks.append(_conv(cin, cout, stride))
+            cin = cout
+        self.features = nn.Sequential(*blocks)
+        self.pool = nn.AdaptiveAvgPool2d(1)
+        self.embed = nn.Linear(cin, embedding) if embedding else nn.Identity()
+        width = embedding or cin
+        self.colour = nn.Linear(width, colours)
+        self.face = nn.Linear(width, faces)
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        features = self.embed(torch.flatten(self.pool(self.features(x)), 1))
+        return self.colour(features), self.face(features), features

@@ -1,0 +1,257 @@
+"""Train the card network from a recipe, export it to ONNX and describe it in ``cards.json``.
+
+    python -m companion.cli train            # datasets/cards.json -> models/cards.onnx + cards.json
+
+The dataset is generated once into ``datasets/generated/<name>-<seed>/`` and reused while its
+recipe is unchanged. Training is seeded; the held-out measurement at export runs the exported
+ONNX model through ``vision.classify`` on a held-out recipe (new seed, held-out fonts,
+backgrounds, art and backs), so the figures in ``cards.json`` are those of the shipped file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from companion.paths import PROJECT_ROOT
+from companion.train.data import CODES, COLOUR_LABELS, FACE_LABELS, Recipe, build, labels_of
+
+DATASETS_DIR = PROJECT_ROOT / "datasets"
+GENERATED_DIR = DATASETS_DIR / "generated"
+MEAN = (0.5, 0.5, 0.5)
+STD = (0.25, 0.25, 0.25)
+
+
+@dataclass(frozen=True)
+class Schedule:
+    epochs: int = 14
+    batch: int = 128
+    lr: float = 3e-3
+    weight_decay: float = 5e-4
+    label_smoothing: float = 0.05
+    seed: int = 0
+    max_steps: int | None = None  # a smoke run stops early
+
+
+class Progress:
+    """A one-line progress bar on stderr (no dependency)."""
+
+    def __init__(self, total: int, label: str, stream=sys.stderr):
+        self.total, self.label, self.stream = max(1, total), label, stream
+        self.done, self.start, self.last = 0, time.monotonic(), 0.0
+        self.note = ""
+
+    def __call__(self, n: int = 1, note: str | None = None) -> None:
+        self.done += n
+        if note is not None:
+            self.note = note
+        now = time.monotonic()
+        if now - self.last < 0.5 and self.done < self.total:
+            return
+        self.last = now
+        frac = min(1.0, self.done / self.total)
+        elapsed = now - self.start
+        eta = elapsed / frac - elapsed if frac > 0 else 0
+        bar = "#" * int(30 * frac) + "-" * (30 - int(30 * frac))
+        self.stream.write(f"\r{self.label:<9} [{bar}] {100 * frac:5.1f}% {elapsed:5.0f}s eta {eta:4.0f}s "
+                          f"{self.note}")
+        if self.done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def dataset_dir(recipe: Recipe, root: Path = GENERATED_DIR) -> Path:
+    return Path(root) / f"{recipe.name}-{recipe.split}-{recipe.seed}"
+
+
+def load_dataset(recipe: Recipe, workers: int = 2, quiet: bool = False,
+                 root: Path = GENERATED_DIR) -> tuple[np.ndarray, np.ndarray]:
+    progress = None if quiet else Progress(recipe.samples, "render")
+    folder = build(recipe, dataset_dir(recipe, root), workers=workers, progress=progress)
+    images = np.load(folder / "images.npy")
+    classes = np.load(folder / "classes.npy").astype(np.int64)
+    return images, classes
+
+
+def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recipe | None = None,
+          threads: int = 2, workers: int = 2, quiet: bool = False, generated: Path = GENERATED_DIR) -> dict:
+    """Train, export ``out_model`` (+ its ``.json``) and return the description written."""
+    import torch
+    import torch.nn.functional as F
+
+    from companion.train.model import CardNet
+
+    torch.set_num_threads(threads)
+    torch.manual_seed(schedule.seed)
+    started = time.monotonic()
+    images, classes = load_dataset(recipe, workers=workers, quiet=quiet, root=generated)
+    colour_targets = torch.tensor([labels_of(CODES[c])[0] for c in classes])
+    face_targets = torch.tensor([labels_of(CODES[c])[1] for c in classes])
+    data = torch.from_numpy(images)  # N, H, W, 3 uint8 (BGR)
+    mean = torch.tensor(MEAN).view(1, 3, 1, 1)
+    std = torch.tensor(STD).view(1, 3, 1, 1)
+
+    model = CardNet(len(COLOUR_LABELS), len(FACE_LABELS)).to(memory_format=torch.channels_last)
+    steps_per_epoch = max(1, len(classes) // schedule.batch)
+    total_steps = schedule.epochs * steps_per_epoch
+    if schedule.max_steps:
+        total_steps = min(total_steps, schedule.max_steps)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=schedule.lr, weight_decay=schedule.weight_decay)
+    lr_schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=schedule.lr, total_steps=total_steps,
+                                                      pct_start=0.15)
+    generator = torch.Generator().manual_seed(schedule.seed)
+    progress = None if quiet else Progress(total_steps, "train")
+    step, running = 0, None
+    model.train()
+    while step < total_steps:
+        order = torch.randperm(len(classes), generator=generator)
+        for start in range(0, steps_per_epoch * schedule.batch, schedule.batch):
+            if step >= total_steps:
+                break
+            index = order[start:start + schedule.batch]
+            x = data[index].permute(0, 3, 1, 2).float().div_(255)
+            # A card lies either way up: turn half the batch by 180 degrees; jitter exposure a little.
+            flip = torch.rand(len(index), generator=generator) < 0.5
+            x[flip] = x[flip].flip(2, 3)
+            gain = 1 + 0.15 * (torch.rand(len(index), 1, 1, 1, generator=generator) - 0.5)
+            x = ((x * gain).clamp_(0, 1) - mean) / std
+            x = x.contiguous(memory_format=torch.channels_last)
+            colour_logits, face_logits, _ = model(x)
+            loss = F.cross_entropy(face_logits, face_targets[index], label_smoothing=schedule.label_smoothing)
+            loss = loss + F.cross_entropy(colour_logits, colour_targets[index], ignore_index=-100,
+                                          label_smoothing=schedule.label_smoothing)
+            optimiser.zero_grad(set_to_none=True)
+            loss.backward()
+            optimiser.step()
+            lr_schedule.step()
+            step += 1
+            value = float(loss.detach())
+            running = value if running is None else 0.98 * running + 0.02 * value
+            if progress:
+                progress(1, f"loss {running:.3f}")
+    train_seconds = time.monotonic() - started
+    model.eval()
+    export_onnx(model, out_model, recipe.width, recipe.height)
+    description = {
+        "format": 1,
+        "input": {"width": recipe.width, "height": recipe.height, "channels": "BGR", "scale": 1 / 255,
+                  "mean": list(MEAN), "std": list(STD), "layout": "NCHW"},
+        "outputs": {"colour": "logits over colours", "face": "logits over faces",
+                    "embedding": "pooled features (normalise before comparing)"},
+        "colours": list(COLOUR_LABELS),
+        "faces": list(FACE_LABELS),
+        "codes": list(CODES),
+        "recipe": recipe.to_json(),
+        "schedule": schedule.__dict__,
+        "training": {"seconds": round(train_seconds), "steps": step, "threads": threads,
+                     "final_loss": round(running or 0.0, 4), "torch": torch.__version__},
+        "sha256": hashlib.sha256(out_model.read_bytes()).hexdigest(),
+        "metrics": {},
+    }
+    write_description(out_model, description)
+    if heldout is not None:
+        description["metrics"] = measure(out_model, heldout, workers=workers, quiet=quiet, root=generated)
+        write_description(out_model, description)
+    return description
+
+
+def remeasure(model_path: Path, heldout: Recipe, *, workers: int = 2, quiet: bool = False,
+              generated: Path = GENERATED_DIR) -> dict:
+    """Measure an existing model again and store the figures in its description."""
+    from companion.vision.classify import load_description
+
+    description = load_description(model_path)
+    description["metrics"] = measure(model_path, heldout, workers=workers, quiet=quiet, root=generated)
+    write_description(model_path, description)
+    return description
+
+
+def write_description(model_path: Path, description: dict) -> None:
+    model_path.with_suffix(".json").write_text(json.dumps(description, indent=1, ensure_ascii=False) + "\n",
+                                               encoding="utf-8")
+
+
+def export_onnx(model, path: Path, width: int, height: int) -> None:
+    import torch
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    dummy = torch.zeros(1, 3, height, width)
+    batch_axis = {0: "n"}
+    model = model.to(memory_format=torch.contiguous_format)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the TorchScript exporter's deprecation notice
+        torch.onnx.export(model, (dummy,), str(path), dynamo=False, input_names=["crop"],
+                          output_names=["colour", "face", "embedding"], opset_version=17,
+                          dynamic_axes={"crop": batch_axis, "colour": batch_axis, "face": batch_axis,
+                                        "embedding": batch_axis})
+
+
+def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool = False,
+            root: Path = GENERATED_DIR) -> dict:
+    """Top-1, colour and value accuracy of the exported model on a recipe's samples."""
+    from companion.vision.classify import Classifier
+
+    images, classes = load_dataset(recipe, workers=workers, quiet=quiet, root=root)
+    classifier = Classifier(model_path)
+    correct = colour_ok = value_ok = numbers = 0
+    for start in range(0, len(classes), 64):
+        batch = [images[i] for i in range(start, min(start + 64, len(classes)))]
+        for reading, cls in zip(classifier.classify(batch), classes[start:start + 64], strict=True):
+            truth = CODES[cls]
+            answer = reading.code or "none"
+            correct += answer == truth
+            if truth != "none" and truth[0] in "bgryo" and truth[1:].isdigit():
+                numbers += 1
+                colour_ok += reading.colour == truth[0]
+                value_ok += reading.value == int(truth[1:])
+    return {
+        "heldout": {"recipe": recipe.to_json(), "samples": int(len(classes)),
+                    "top1": round(correct / len(classes), 4),
+                    "number_colour": round(colour_ok / max(numbers, 1), 4),
+                    "number_value": round(value_ok / max(numbers, 1), 4)},
+        "enrollment": measure_enrollment(model_path, recipe),
+    }
+
+
+def measure_enrollment(model_path: Path, recipe: Recipe, *, decks: int = 3, shots: int = 3) -> dict:
+    """Deck profiles of held-out printings: one enrolled crop per code, then other crops of the deck.
+
+    Each deck is one held-out printing (art, fonts, backgrounds never trained on); its profile is
+    made from one photo-like crop per code (every code of every edition and the back), and is
+    measured on ``shots`` other crops per code, each from a different table, light and angle.
+    """
+    from companion import cards
+    from companion.sim.faces import FaceStyle
+    from companion.train.data import render_crop
+    from companion.vision.classify import Classifier
+    from companion.vision.decks import DeckProfile
+
+    classifier = Classifier(model_path)
+    codes = list(cards.ALL_CODES)
+    correct = total = generic_correct = 0
+    for deck in range(decks):
+        rng = np.random.default_rng([recipe.seed, 7919, deck])
+        style = FaceStyle.random(rng, recipe.split)
+        enrolled = [render_crop(rng, code, style, recipe) for code in codes]
+        _, _, embeddings = classifier.run(classifier.prepare(enrolled + [c[::-1, ::-1] for c in enrolled]))
+        embeddings /= np.linalg.norm(embeddings, axis=1, keepdims=True)
+        profile = DeckProfile(f"measure-{deck}", codes + codes, embeddings, "")
+        tests = [(code, render_crop(rng, code, style, recipe)) for code in codes for _ in range(shots)]
+        crops = [crop for _, crop in tests]
+        generic = classifier.classify(crops)
+        classifier.deck = profile
+        with_deck = classifier.classify(crops)
+        classifier.deck = None
+        for (code, _), plain, helped in zip(tests, generic, with_deck, strict=True):
+            total += 1
+            correct += helped.code == code
+            generic_correct += plain.code == code
+    return {"decks": decks, "codes": len(codes), "enrolled_per_code": 1, "tested": total,
+            "accuracy": round(correct / total, 4), "without_profile": round(generic_correct / total, 4)}

@@ -1,0 +1,302 @@
+"""Name the card in each warped crop: one batched onnxruntime call per frame.
+
+The model (``models/cards.onnx``) has two heads that are read on their own: a colour head
+(``b g r y o`` and ``-`` for "no colour") and a face head (``0``…``7``, the super kinds, ``poly``,
+the villains, ``back``, ``none``). A card code's probability is the product of its face and its
+colour, so a number card of a design never seen in training is still read as colour + value.
+A third output, the embedding, serves deck profiles (``companion.vision.decks``): for the codes a
+profile covers, the nearest enrolled photo wins over the generic model.
+
+``models/cards.json`` beside the model holds the labels, the input size and normalisation, the
+recipe the model was trained from and the metrics measured at export.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from companion import cards
+from companion.paths import MODELS_DIR
+
+DEFAULT_MODEL = MODELS_DIR / "cards.onnx"
+NONE = "none"  # the face label for "no Svintus card here"
+NO_COLOUR = "-"
+# Below this a reading names no card: the tracker should wait for a better frame.
+MIN_CONFIDENCE = 0.5
+
+
+class ModelError(Exception):
+    """The model or its description is missing or unusable (a sentence a person can act on)."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    code: str | None  # a card code, or None when no Svintus card is read with confidence
+    confidence: float  # probability of the best code (after edition and deck restriction)
+    colour: str | None
+    value: int | None
+    top: list[tuple[str, float]]  # best codes first; "none" may appear
+    embedding: np.ndarray = field(repr=False)  # L2-normalised float32 vector
+
+    def to_json(self) -> dict:
+        return {
+            "card": self.code,
+            "confidence": round(self.confidence, 4),
+            "colour": self.colour,
+            "value": self.value,
+            "top": [[code, round(p, 4)] for code, p in self.top],
+        }
+
+
+def face_of(code: str) -> str:
+    """The face-head label of a code: ``"5"``, ``"grab"``, ``"poly"``, ``"ghost"``, ``"back"``…"""
+    if code == NONE:
+        return NONE
+    return cards.parse(code).face
+
+
+def colour_of(code: str) -> str:
+    """The colour-head label of a code (``-`` for poly, pirates, aliens, back and none)."""
+    if code == NONE:
+        return NO_COLOUR
+    return cards.parse(code).colour or NO_COLOUR
+
+
+def allowed_codes(edition: str | None) -> tuple[str, ...]:
+    """The codes an answer may name: one edition's (and ``back``), or every code."""
+    if edition is None:
+        return cards.ALL_CODES
+    if edition not in cards.EDITIONS:
+        raise ValueError(f"unknown edition {edition!r}; one of: {', '.join(cards.EDITIONS)}")
+    return cards.EDITIONS[edition].codes + (cards.BACK,)
+
+
+def load_description(model_path: Path) -> dict:
+    meta_path = model_path.with_suffix(".json")
+    if not model_path.is_file():
+        raise ModelError(f"no card model at {model_path}; train one with 'companion train'")
+    if not meta_path.is_file():
+        raise ModelError(f"the model {model_path} has no description {meta_path.name} beside it")
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        size = meta["input"]["width"], meta["input"]["height"]
+        meta["input"]["mean"], meta["input"]["std"], meta["colours"], meta["faces"]  # noqa: B018
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ModelError(f"the model description {meta_path} is unreadable ({exc})") from None
+    if not all(isinstance(v, int) and v > 0 for v in size):
+        raise ModelError(f"the model description {meta_path} has a bad input size")
+    return meta
+
+
+class Classifier:
+    """The card model, optionally restricted to one edition and helped by a deck profile.
+
+    ``deck`` is a profile name (stored by ``companion enroll``) or a loaded ``DeckProfile``.
+    """
+
+    def __init__(self, model_path: str | Path | None = None, *, edition: str | None = None,
+                 deck=None, threads: int | None = None):
+        import onnxruntime as ort
+
+        self.model_path = Path(model_path) if model_path else DEFAULT_MODEL
+        self.meta = load_description(self.model_path)
+        options = ort.SessionOptions()
+        if threads:
+            options.intra_op_num_threads = threads
+            options.inter_op_num_threads = 1
+        try:
+            self.session = ort.InferenceSession(
+                str(self.model_path), options, providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises its own types for corrupt files
+            first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise ModelError(f"the card model {self.model_path} cannot be loaded: {first_line}") from None
+        self.width = int(self.meta["input"]["width"])
+        self.height = int(self.meta["input"]["height"])
+        self.mean = np.asarray(self.meta["input"]["mean"], np.float32).reshape(1, 3, 1, 1)
+        self.std = np.asarray(self.meta["input"]["std"], np.float32).reshape(1, 3, 1, 1)
+        self.colours: list[str] = list(self.meta["colours"])
+        self.faces: list[str] = list(self.meta["faces"])
+        self.input_name = self.session.get_inputs()[0].name
+        self.output_names = [o.name for o in self.session.get_outputs()]
+        for name in ("colour", "face", "embedding"):
+            if name not in self.output_names:
+                raise ModelError(f"the card model {self.model_path} has no {name!r} output")
+        self.edition = edition
+        self.codes = [c for c in allowed_codes(edition) if face_of(c) in self.faces] + [NONE]
+        self._face_index = np.array([self.faces.index(face_of(c)) for c in self.codes])
+        colour_index = [self.colours.index(colour_of(c)) if colour_of(c) in self.colours else -1
+                        for c in self.codes]
+        self._colour_index = np.array(colour_index)
+        self._coloured = np.array([colour_of(c) != NO_COLOUR for c in self.codes])
+        if deck is not None and not hasattr(deck, "match"):
+            from companion.vision.decks import load_profile
+
+            deck = load_profile(deck)
+        self.deck = deck
+
+    # -- preprocessing -------------------------------------------------------------------------
+    def prepare(self, crops: list[np.ndarray]) -> np.ndarray:
+        """Crops (BGR uint8, any size, portrait) to the model's NCHW float batch."""
+        import cv2
+
+        batch = np.empty((len(crops), 3, self.height, self.width), np.float32)
+        for i, crop in enumerate(crops):
+            if crop is None or crop.ndim < 2 or crop.shape[0] < 2 or crop.shape[1] < 2:
+                raise ValueError("an empty crop cannot be classified")
+            if crop.ndim == 2:
+                crop = cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR)
+            elif crop.shape[2] == 4:
+                crop = cv2.cvtColor(crop, cv2.COLOR_BGRA2BGR)
+            if crop.shape[1] > crop.shape[0]:  # a landscape crop: the card lies on its side
+                crop = cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)
+            if crop.shape[:2] != (self.height, self.width):
+                crop = cv2.resize(crop, (self.width, self.height), interpolation=cv2.INTER_AREA)
+            batch[i] = crop.transpose(2, 0, 1)
+        batch /= 255.0
+        return (batch - self.mean) / self.std
+
+    def run(self, batch: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Raw outputs for a prepared batch: colour logits, face logits, embeddings."""
+        outputs = dict(zip(self.output_names, self.session.run(None, {self.input_name: batch}), strict=True))
+        return outputs["colour"], outputs["face"], outputs["embedding"]
+
+    # -- reading -------------------------------------------------------------------------------
+    def code_probabilities(self, colour_logits: np.ndarray, face_logits: np.ndarray) -> np.ndarray:
+        """P(code) for ``self.codes``: face × colour, renormalised over the allowed codes."""
+        log_colour = _log_softmax(colour_logits)
+        log_face = _log_softmax(face_logits)
+        logp = log_face[:, self._face_index]
+        colour_part = np.where(self._coloured, log_colour[:, np.maximum(self._colour_index, 0)], 0.0)
+        logp = logp + colour_part
+        logp -= logp.max(axis=1, keepdims=True)
+        p = np.exp(logp)
+        return p / p.sum(axis=1, keepdims=True)
+
+    def classify(self, crops: list[np.ndarray], top_k: int = 3) -> list[Reading]:
+        if not crops:
+            return []
+        colour_logits, face_logits, embeddings = self.run(self.prepare(crops))
+        probs = self.code_probabilities(colour_logits, face_logits)
+        embeddings = embeddings / np.maximum(np.linalg.norm(embeddings, axis=1, keepdims=True), 1e-6)
+        readings = []
+        for i in range(len(crops)):
+            p = probs[i]
+            if self.deck is not None:
+                p = self.deck.match(embeddings[i], self.codes, p)
+            order = np.argsort(-p)[:top_k]
+            top = [(self.codes[j], float(p[j])) for j in order]
+            best, confidence = top[0]
+            code = best if best != NONE and confidence >= MIN_CONFIDENCE else None
+            card = cards.parse(code) if code else None
+            readings.append(Reading(
+                code=code, confidence=confidence,
+                colour=card.colour if card else None, value=card.value if card else None,
+                top=top, embedding=embeddings[i].astype(np.float32),
+            ))
+        return readings
+
+
+@dataclass(frozen=True)
+class PhotoReading:
+    reading: Reading
+    found: bool  # the reading comes from a card outline (not the whole-image fallback)
+    quad: np.ndarray | None  # the outline read, in the photo's pixels
+
+
+def load_photo(path: str | Path) -> np.ndarray:
+    """A photo as BGR uint8; ``ValueError`` with a sentence when it cannot be read."""
+    import cv2
+
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"{path}: no such file")
+    data = np.fromfile(path, np.uint8)
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
+    if image is None or image.size == 0:
+        reason = "not an image OpenCV can read" if data.size else "the file is empty"
+        raise ValueError(f"{path}: {reason}")
+    return image
+
+
+# Photos are searched for outlines at this size at most (a phone photo is 12 MP); crops are cut
+# from the full-size photo.
+DETECT_SIDE = 960
+CANDIDATES = 5
+
+
+def photo_crops(image: np.ndarray, size: tuple[int, int]) -> tuple[list[np.ndarray], list, int]:
+    """Candidate crops of one photo: the largest card outlines, then two whole-image fallbacks.
+
+    Returns (crops, quads, number of outline crops); the fallbacks are the centre of the photo
+    upright and on its side, for when no outline is found or none reads as a card.
+    """
+    import cv2
+
+    from companion.vision.detect import find_card_quads, warp_card
+
+    scale = min(1.0, DETECT_SIDE / max(image.shape[:2]))
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+    quads = [q / scale for q in find_card_quads(small)[:CANDIDATES]]
+    crops = [_warp_downscaled(image, q, size, warp_card) for q in quads]
+    h, w = image.shape[:2]
+    for portrait in (True, False):
+        # The largest 2:3 box around the centre, standing or lying.
+        box_h = min(h, w * 1.5) if portrait else min(h, w / 1.5)
+        box_w = box_h / 1.5 if portrait else box_h * 1.5
+        x0, y0 = (w - box_w) / 2, (h - box_h) / 2
+        box = image[int(y0):int(y0 + box_h), int(x0):int(x0 + box_w)]
+        if not portrait:
+            box = cv2.rotate(box, cv2.ROTATE_90_CLOCKWISE)
+        crops.append(cv2.resize(box, size, interpolation=cv2.INTER_AREA))
+        quads.append(None)
+    return crops, quads, len(crops) - 2
+
+
+def _warp_downscaled(image: np.ndarray, quad: np.ndarray, size: tuple[int, int], warp_card) -> np.ndarray:
+    """``warp_card``, after shrinking a large card's surroundings by area averaging.
+
+    A perspective warp samples points; a card 1500 px tall cut to 96 px would alias into noise that
+    the training crops (cards up to ~150 px tall) never had.
+    """
+    import cv2
+
+    quad = np.asarray(quad, np.float32)
+    long_side = max(float(np.linalg.norm(quad[i] - quad[(i + 1) % 4])) for i in range(4))
+    factor = 2.0 * size[1] / max(long_side, 1.0)
+    if factor >= 1.0:
+        return warp_card(image, quad, size)
+    h, w = image.shape[:2]
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - 4, 0)
+    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + 4, [w, h])
+    region = cv2.resize(image[y0:y1, x0:x1], None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    return warp_card(region, (quad - np.array([x0, y0], np.float32)) * factor, size)
+
+
+def read_photo(classifier: Classifier, image: np.ndarray) -> PhotoReading:
+    """The card in a photo that shows one card somewhere: one batched call over all candidates.
+
+    The most confident outline that names a card wins; when none does, the whole-image fallback
+    that does (``found`` false); when nothing names a card, the largest outline's reading.
+    """
+    crops, quads, outlines = photo_crops(image, (classifier.width, classifier.height))
+    readings = classifier.classify(crops)
+
+    def best(indices):
+        named = [i for i in indices if readings[i].code is not None]
+        return max(named, key=lambda i: readings[i].confidence) if named else None
+
+    choice = best(range(outlines))
+    if choice is None:
+        choice = best(range(outlines, len(crops)))
+    if choice is None:
+        choice = 0 if outlines else max(range(len(crops)), key=lambda i: readings[i].confidence)
+    return PhotoReading(readings[choice], choice < outlines, quads[choice])
+
+
+def _log_softmax(logits: np.ndarray) -> np.ndarray:
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    return shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))

@@ -1,0 +1,215 @@
+"""The watcher: per-zone readings over time -> stable table events.
+
+    watcher = Watcher(["discard", "deck", "pirates", "ghosts", "aliens"])
+    for t, observations in frames:                     # {zone: Observation}
+        for event in watcher.update(t, observations):
+            print(json.dumps(event))
+
+An ``Observation`` is what one frame shows in one zone: ``readable`` False when the zone cannot be
+trusted in that frame (a hand over it, motion, blur, glare); otherwise ``code`` is the card read on
+the top of the pile (None with no ``quad``: the zone is empty; None with a ``quad``: a card the model
+cannot name), its ``confidence`` and its ``quad``. A zone missing from the mapping is unreadable.
+
+A zone's reading becomes stable after ``confirm_frames`` readable frames in a row that agree on the
+card and on its pose (the quad moves less than ``still_px``); an empty zone after ``empty_frames``.
+Events (JSON-ready dicts; ``t`` is the time of the frame that confirmed them):
+
+- ``landed`` (discard): a new stable top card. ``same`` is true when it is the same card as before
+  and the pile was covered in between and the card's pose changed: an identical card landed on it.
+- ``taken`` (villain pile): ``card`` the top that was removed, ``under`` the new top or None.
+- ``moved`` (villain pile): ``card`` moved from ``zone`` onto the pile ``to``; ``under`` is what
+  ``zone`` shows now. A loss and a gain of the same card on two villain piles make one ``moved``;
+  a loss is held back (at most ``pair_s``) while another villain pile is covered, to pair it.
+- ``drawn`` (deck): a hand covered the deck for at least ``reach_frames`` frames and left.
+- ``camera``: passed through by the pipeline (``status`` "lost" / "ok").
+
+Until the first stable reading of a zone there is no event for it: the first reading is the table
+as it was found (``watcher.state()``). Readings below ``min_confidence`` count as unreadable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from companion.cards import PILES
+from companion.vision.detect import pose_change
+
+EMPTY = "empty"  # the stable state of a zone with no card
+
+
+@dataclass
+class Observation:
+    readable: bool
+    code: str | None = None
+    confidence: float = 0.0
+    quad: np.ndarray | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self.readable and self.quad is None
+
+
+UNREADABLE = Observation(False)
+
+
+@dataclass
+class _Zone:
+    name: str
+    stable: str | None = None  # a card code, EMPTY, or None before the first stable reading
+    quad: np.ndarray | None = None  # the stable card's pose
+    confidence: float = 0.0
+    run: list[Observation] = field(default_factory=list)  # agreeing readable frames, newest last
+    covered_frames: int = 0  # unreadable or disagreeing frames since the stable reading
+    covered_since_stable: bool = False
+    pose_at_cover: np.ndarray | None = None
+
+
+class Watcher:
+    def __init__(self, zones, *, confirm_frames: int = 3, empty_frames: int = 4, reach_frames: int = 2,
+                 still_px: float = 4.0, still_deg: float = 4.0, same_px: float = 5.0, same_deg: float = 5.0,
+                 min_confidence: float = 0.5, pair_s: float = 2.0):
+        self.zones = {name: _Zone(name) for name in zones}
+        self.confirm_frames = confirm_frames
+        self.empty_frames = empty_frames
+        self.reach_frames = reach_frames
+        self.still_px, self.still_deg = still_px, still_deg
+        self.same_px, self.same_deg = same_px, same_deg
+        self.min_confidence = min_confidence
+        self.pair_s = pair_s
+        self._losses: list[dict] = []  # villain tops removed, waiting for a gain elsewhere
+        self._gains: list[dict] = []  # villain tops that appeared, waiting for a loss elsewhere
+
+    # -- state -----------------------------------------------------------------------------------
+    def state(self) -> dict:
+        """The stable reading per zone: ``{zone: {"card": code | None, "confidence": p}}``."""
+        return {z.name: {"card": None if z.stable in (None, EMPTY) else z.stable,
+                         "confidence": round(float(z.confidence), 4)} for z in self.zones.values()}
+
+    # -- frames ----------------------------------------------------------------------------------
+    def update(self, t: float, observations: dict) -> list[dict]:
+        events: list[dict] = []
+        for zone in self.zones.values():
+            obs = observations.get(zone.name, UNREADABLE)
+            unnamed = obs.code is None or obs.confidence < self.min_confidence
+            if obs.readable and obs.quad is not None and unnamed:
+                obs = UNREADABLE  # a card is there but not named with confidence: wait for a better frame
+            events.extend(self._step(t, zone, obs))
+        events.extend(self._settle_villains(t))
+        return events
+
+    def _agrees(self, a: Observation, b: Observation) -> bool:
+        if a.empty or b.empty:
+            return a.empty and b.empty
+        if a.code != b.code:
+            return False
+        shift, turn = pose_change(a.quad, b.quad)
+        return shift <= self.still_px and turn <= self.still_deg
+
+    def _step(self, t: float, zone: _Zone, obs: Observation) -> list[dict]:
+        if not obs.readable:
+            zone.run.clear()
+            self._cover(zone)
+            return []
+        if zone.run and not self._agrees(zone.run[-1], obs):
+            zone.run.clear()
+        zone.run.append(obs)
+        del zone.run[:-max(self.confirm_frames, self.empty_frames)]
+        if not self._matches_stable(zone, obs):
+            self._cover(zone)
+        needed = self.empty_frames if obs.empty else self.confirm_frames
+        if len(zone.run) < needed:
+            return []
+        return self._confirm(t, zone, zone.run[-1])
+
+    def _matches_stable(self, zone: _Zone, obs: Observation) -> bool:
+        if obs.empty:
+            return zone.stable == EMPTY
+        if zone.stable != obs.code or zone.quad is None:
+            return False
+        shift, turn = pose_change(zone.quad, obs.quad)
+        return shift <= self.same_px and turn <= self.same_deg
+
+    def _cover(self, zone: _Zone) -> None:
+        zone.covered_frames += 1
+        zone.covered_since_stable = True
+
+    def _confirm(self, t: float, zone: _Zone, obs: Observation) -> list[dict]:
+        """A stable reading (``obs``, agreed on by enough frames): the event it makes, if any."""
+        new = EMPTY if obs.empty else obs.code
+        old, old_quad = zone.stable, zone.quad
+        covered, covered_frames = zone.covered_since_stable, zone.covered_frames
+        zone.stable, zone.quad = new, (None if obs.empty else obs.quad)
+        zone.confidence = 1.0 if obs.empty else float(np.mean([o.confidence for o in zone.run]))
+        zone.covered_since_stable, zone.covered_frames = False, 0
+        if old is None or not covered:
+            return []  # the first reading, or a still card confirmed again
+        same = new == old
+        if same and new != EMPTY:
+            shift, turn = pose_change(old_quad, obs.quad)
+            same_pose = shift <= self.same_px and turn <= self.same_deg
+        else:
+            same_pose = same
+        base = {"t": round(float(t), 3), "zone": zone.name}
+        card = None if new == EMPTY else new
+        if zone.name == "deck":
+            if covered_frames >= self.reach_frames and (new != EMPTY or old != EMPTY):
+                return [{**base, "type": "drawn", "card": card, "confidence": round(zone.confidence, 4)}]
+            return []
+        if zone.name == "discard":
+            if new == EMPTY or same_pose:
+                return []
+            return [{**base, "type": "landed", "card": new, "confidence": round(zone.confidence, 4),
+                     "same": same}]
+        if zone.name in PILES:
+            if same_pose:
+                return []
+            if old != EMPTY:  # the old top left this pile (taken, or moved away)
+                self._losses.append({**base, "card": old, "under": card, "confidence": zone.confidence})
+            if new != EMPTY and not same:
+                # A card appeared on top: moved here from another pile, or uncovered by a loss above.
+                self._gains.append({**base, "card": new, "onto": None if old == EMPTY else old,
+                                    "confidence": zone.confidence})
+            return []
+        return []  # seats: read, but no event
+
+    # -- pairing villain changes into "moved" ----------------------------------------------------
+    def _villain_covered(self, exclude: str) -> bool:
+        return any(z.name in PILES and z.name != exclude and (z.run == [] or z.covered_since_stable)
+                   and z.stable is not None for z in self.zones.values())
+
+    def _settle_villains(self, t: float) -> list[dict]:
+        events = []
+        stamp = round(float(t), 3)
+        # A gain of card X on pile B and a loss of X from pile A: X moved from A to B.
+        for gain in list(self._gains):
+            loss = next((lo for lo in self._losses
+                         if lo["card"] == gain["card"] and lo["zone"] != gain["zone"]), None)
+            if loss is None:
+                continue
+            self._gains.remove(gain)
+            self._losses.remove(loss)
+            # The top that the moved card now covers was not lost: drop the loss recorded with the gain.
+            self._losses = [lo for lo in self._losses if not _same_change(lo, gain)]
+            confidence = min(loss["confidence"], gain["confidence"])
+            events.append({"t": stamp, "zone": loss["zone"], "type": "moved", "card": loss["card"],
+                           "to": gain["zone"], "under": loss["under"],
+                           "confidence": round(float(confidence), 4)})
+        # Unpaired losses become "taken" once no other villain pile is covered (or after pair_s).
+        for loss in list(self._losses):
+            if t - loss["t"] < self.pair_s and self._villain_covered(loss["zone"]):
+                continue
+            self._losses.remove(loss)
+            self._gains = [g for g in self._gains if not _same_change(g, loss)]
+            events.append({"t": stamp, "zone": loss["zone"], "type": "taken", "card": loss["card"],
+                           "under": loss["under"], "confidence": round(float(loss["confidence"]), 4)})
+        # A card that appeared on an empty pile from no other pile: nothing to report.
+        self._gains = [g for g in self._gains
+                       if t - g["t"] < self.pair_s and self._villain_covered(g["zone"])]
+        return events
+
+
+def _same_change(a: dict, b: dict) -> bool:
+    """Two records made by one confirmed change of one zone."""
+    return a["zone"] == b["zone"] and a["t"] == b["t"]

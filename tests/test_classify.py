@@ -1,0 +1,112 @@
+import numpy as np
+import pytest
+from recog_photos import photo, printing
+
+from companion import cards
+from companion.paths import MODELS_DIR
+from companion.sim.faces import FaceStyle, render_foreign
+from companion.train.data import Recipe, make_sample, render_crop
+from companion.vision.classify import Classifier, ModelError, read_photo
+
+MODEL = MODELS_DIR / "cards.onnx"
+
+
+@pytest.fixture(scope="module")
+def classifier():
+    return Classifier(MODEL)
+
+
+@pytest.fixture(scope="module")
+def heldout_samples():
+    # A new seed, held-out fonts, backgrounds, art and backs: nothing here was trained on.
+    recipe = Recipe(name="test-heldout", seed=31, split="heldout", samples=240)
+    return [make_sample(recipe, i) for i in range(recipe.samples)]
+
+
+def test_committed_model_reads_heldout_printings(classifier, heldout_samples):
+    readings = classifier.classify([crop for crop, _ in heldout_samples])
+    correct = [(r.code or "none") == code for r, (_, code) in zip(readings, heldout_samples, strict=True)]
+    assert np.mean(correct) >= 0.95
+
+
+def test_number_cards_are_read_as_colour_and_value(classifier, heldout_samples):
+    numbers = [(crop, cards.parse(code)) for crop, code in heldout_samples
+               if code != "none" and cards.parse(code).is_number]
+    readings = classifier.classify([crop for crop, _ in numbers])
+    assert np.mean([r.colour == card.colour for r, (_, card) in zip(readings, numbers, strict=True)]) >= 0.95
+    assert np.mean([r.value == card.value for r, (_, card) in zip(readings, numbers, strict=True)]) >= 0.95
+
+
+def test_readings_are_well_formed(classifier, heldout_samples):
+    for reading in classifier.classify([crop for crop, _ in heldout_samples[:16]]):
+        probabilities = [p for _, p in reading.top]
+        assert probabilities == sorted(probabilities, reverse=True)
+        assert abs(float(np.linalg.norm(reading.embedding)) - 1) < 1e-4
+        if reading.code:
+            card = cards.parse(reading.code)
+            assert (reading.colour, reading.value) == (card.colour, card.value)
+            assert reading.confidence == reading.top[0][1]
+
+
+def test_edition_restricts_the_answer():
+    # A yellow card shown to an orange edition can only be read as an orange (or another) code.
+    rng = np.random.default_rng(4)
+    recipe = Recipe(split="heldout")
+    codes = ["y3", "y-grab", "o5"] * 4
+    crops = [render_crop(rng, code, printing(40 + i), recipe) for i, code in enumerate(codes)]
+    svintus2 = Classifier(MODEL, edition="svintus2")
+    junior = Classifier(MODEL, edition="junior")
+    for reading in svintus2.classify(crops):
+        assert all(cards.in_edition(code, "svintus2") or code in ("back", "none") for code, _ in reading.top)
+    for reading in junior.classify(crops):
+        assert all(cards.in_edition(code, "junior") or code in ("back", "none") for code, _ in reading.top)
+    assert not any(r.code == "o5" for r in junior.classify(crops))
+
+
+def test_foreign_cards_are_not_read_confidently(classifier):
+    rng = np.random.default_rng(9)
+    recipe = Recipe(split="heldout")
+    crops = []
+    for i in range(40):
+        style = printing(100 + i)
+        face = render_foreign("eight" if i % 2 else "playing", style, rng, recipe.face_size)
+        crops.append(render_crop(rng, "none", style, recipe, face=face))
+    readings = classifier.classify(crops)
+    assert np.mean([r.code is None for r in readings]) >= 0.85
+
+
+@pytest.mark.parametrize("angle", [0, 90, 180, 270])
+def test_whole_photo_any_rotation(classifier, angle):
+    style = printing(77)
+    for code in ("g4", "r-flip"):
+        result = read_photo(classifier, photo(code, style, seed=angle + 1, angle=angle))
+        assert result.found
+        assert result.reading.code == code
+
+
+def test_small_card_in_a_large_photo(classifier):
+    result = read_photo(classifier, photo("b6", printing(78), seed=5, size=(1600, 1200), card_height=170))
+    assert result.found and result.reading.code == "b6"
+
+
+def test_unusable_models_raise_model_error(tmp_path):
+    with pytest.raises(ModelError, match="no card model"):
+        Classifier(tmp_path / "absent.onnx")
+    corrupt = tmp_path / "cards.onnx"
+    corrupt.write_bytes(b"not a model")
+    (tmp_path / "cards.json").write_text((MODELS_DIR / "cards.json").read_text())
+    with pytest.raises(ModelError, match="cannot be loaded"):
+        Classifier(corrupt)
+    (tmp_path / "cards.json").write_text("{")
+    with pytest.raises(ModelError, match="unreadable"):
+        Classifier(corrupt)
+
+
+def test_unknown_edition_is_refused():
+    with pytest.raises(ValueError):
+        Classifier(MODEL, edition="svintus3")
+
+
+def test_face_style_split_is_checked():
+    with pytest.raises(ValueError):
+        FaceStyle.random(np.random.default_rng(0), "test")

@@ -1,0 +1,52 @@
+import numpy as np
+import pytest
+
+from companion.vision.decks import DeckError, DeckProfile, list_profiles, load_profile
+
+
+def unit(*values):
+    v = np.array(values, np.float32)
+    return v / np.linalg.norm(v)
+
+
+def profile(name="home"):
+    return DeckProfile(name, ["r-grab", "alien"], np.stack([unit(1, 0, 0), unit(0, 1, 0)]), "abc")
+
+
+def test_profiles_round_trip_through_the_data_dir():
+    profile().save()
+    loaded = load_profile("home")
+    assert loaded.codes == ["r-grab", "alien"] and loaded.model == "abc"
+    assert np.allclose(loaded.embeddings, profile().embeddings)
+    assert list_profiles() == ["home"]
+
+
+def test_missing_damaged_and_badly_named_profiles_are_refused():
+    with pytest.raises(DeckError, match="no deck profile named 'absent'"):
+        load_profile("absent")
+    path = profile("broken").save()
+    path.write_bytes(b"not an npz file")
+    with pytest.raises(DeckError, match="unreadable"):
+        load_profile("broken")
+    for name in ("../up", "", "a/b", ".hidden"):
+        with pytest.raises(DeckError, match="bad deck name"):
+            load_profile(name)
+
+
+def test_a_close_enrolled_photo_wins_over_the_model():
+    codes = ["r5", "r-grab", "alien", "none"]
+    model_p = np.array([0.1, 0.1, 0.1, 0.7])  # the model does not know this printing's art
+    p = profile().match(unit(0.95, 0.1, 0), codes, model_p)
+    assert codes[int(np.argmax(p))] == "r-grab" and p.max() > 0.9
+
+
+def test_a_far_photo_leaves_the_model_reading():
+    codes = ["r5", "r-grab", "alien", "none"]
+    model_p = np.array([0.1, 0.6, 0.2, 0.1])
+    assert np.array_equal(profile().match(unit(0, 0, 1), codes, model_p), model_p)
+
+
+def test_a_sure_reading_of_an_uncovered_code_is_kept():
+    codes = ["r5", "r-grab", "alien", "none"]
+    model_p = np.array([0.95, 0.03, 0.01, 0.01])  # a number card the profile has no photo of
+    assert np.array_equal(profile().match(unit(0.8, 0.6, 0), codes, model_p), model_p)

@@ -1,0 +1,106 @@
+"""Card outlines on frames drawn with OpenCV: single cards, piles, rotation, perspective, textures."""
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.vision.detect import (
+    find_card_quads,
+    order_quad,
+    pose_change,
+    quad_angle,
+    quad_area,
+    warp_card,
+)
+from tests.drawing import card_corners, draw_card, table
+
+
+def corner_error(found, expected):
+    """Largest corner distance between two quads, allowing the 180 degree ambiguity of a card."""
+    f = order_quad(found)
+    e = order_quad(expected)
+    return min(np.abs(f - e).max(), np.abs(f - np.roll(e, 2, axis=0)).max())
+
+
+@pytest.mark.parametrize("angle", [0, 17, 45, 80, 90, 133])
+def test_single_card_any_rotation(angle):
+    img = table()
+    quad = card_corners((160, 120), angle)
+    draw_card(img, quad)
+    quads = find_card_quads(img)
+    assert len(quads) == 1
+    assert corner_error(quads[0], quad) < 4
+
+
+def test_top_card_of_a_pile_with_lower_cards_peeking_out():
+    img = table(seed=1)
+    lower = [card_corners((150, 115), 30), card_corners((170, 125), -20)]
+    top = card_corners((160, 120), 5)
+    for q in lower:
+        draw_card(img, q, (40, 160, 40))
+    draw_card(img, top)
+    region = np.array([[90, 40], [230, 40], [230, 200], [90, 200]], np.float32)
+    quads = find_card_quads(img, region)
+    assert len(quads) >= 1
+    assert corner_error(quads[0], top) < 4
+
+
+def test_perspective_card_on_pale_cloth():
+    img = table(kind="cloth", seed=2)
+    quad = np.array([[130, 60], [200, 66], [215, 170], [118, 165]], np.float32)  # a trapezoid
+    draw_card(img, quad, (200, 60, 30))
+    # the white card on pale cloth: darken the edge region a little as a real shadow would
+    cv2.polylines(img, [quad.astype(np.int32)], True, (120, 120, 120), 1, cv2.LINE_AA)
+    quads = find_card_quads(img)
+    assert len(quads) == 1
+    assert corner_error(quads[0], quad) < 4
+
+
+def test_region_limits_the_search_and_order_is_largest_first():
+    img = table(seed=3)
+    small = card_corners((70, 120), 0, 40, 60)
+    big = card_corners((230, 120), 10, 70, 105)
+    draw_card(img, small)
+    draw_card(img, big)
+    both = find_card_quads(img)
+    assert len(both) == 2 and quad_area(both[0]) > quad_area(both[1])
+    left = find_card_quads(img, np.array([[0, 0], [150, 0], [150, 240], [0, 240]], np.float32))
+    assert len(left) == 1 and corner_error(left[0], small) < 4
+
+
+def test_empty_table_and_tiny_region_find_nothing():
+    assert find_card_quads(table(seed=4)) == []
+    assert find_card_quads(table(), np.array([[0, 0], [3, 0], [3, 3]], np.float32)) == []
+
+
+def test_order_quad_gives_portrait_tl_tr_br_bl():
+    upright = card_corners((100, 100), 0)
+    shuffled = upright[[2, 0, 3, 1]]
+    assert np.allclose(order_quad(shuffled), upright)
+    # A card lying on its side: the short sides are now left and right in the image.
+    lying = card_corners((100, 100), 90)
+    q = order_quad(lying)
+    top_side = np.linalg.norm(q[1] - q[0])
+    assert top_side == pytest.approx(60, abs=1)
+    assert abs(quad_angle(q)) == pytest.approx(90, abs=1)
+
+
+def test_warp_card_gives_an_upright_crop_of_the_face():
+    img = table(seed=5)
+    quad = card_corners((160, 120), 30)
+    draw_card(img, quad, (30, 30, 220))
+    crop = warp_card(img, quad, (40, 60))
+    assert crop.shape == (60, 40, 3)
+    centre = crop[20:40, 12:28].reshape(-1, 3).mean(axis=0)
+    border = crop[2, 8:32].reshape(-1, 3).mean(axis=0)
+    assert centre[2] > 180 and centre[0] < 80  # the red middle
+    assert border.min() > 190  # the white border
+
+
+def test_pose_change_measures_shift_and_turn():
+    a = card_corners((100, 100), 10)
+    b = card_corners((110, 100), 25)
+    shift, turn = pose_change(a, b)
+    assert shift == pytest.approx(10, abs=0.1)
+    assert turn == pytest.approx(15, abs=0.5)
+    assert pose_change(a, a) == (0.0, 0.0)

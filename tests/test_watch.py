@@ -1,0 +1,160 @@
+"""The watcher over synthetic reading sequences: stability, identical landings, villains, the deck."""
+
+import numpy as np
+
+from companion.vision.watch import UNREADABLE, Observation, Watcher
+from tests.drawing import card_corners
+
+ZONES = ["discard", "deck", "pirates", "ghosts", "aliens"]
+FPS = 15
+
+
+def card(code, centre=(100, 100), angle=0.0, confidence=0.95):
+    return Observation(True, code, confidence, card_corners(centre, angle))
+
+
+EMPTY = Observation(True, None, 0.0, None)
+
+
+class Table:
+    """Feeds the watcher frame by frame; every zone keeps showing what it was last set to."""
+
+    def __init__(self, **shown):
+        self.watcher = Watcher(ZONES)
+        self.shown = {z: EMPTY for z in ZONES}
+        self.shown.update(shown)
+        self.t = 0.0
+        self.events = []
+
+    def frames(self, n, **override):
+        for _ in range(n):
+            obs = {**self.shown, **override}
+            self.events.extend(self.watcher.update(self.t, obs))
+            self.t += 1 / FPS
+
+    def set(self, **shown):
+        self.shown.update(shown)
+
+    def types(self):
+        return [(e["type"], e["zone"], e.get("card")) for e in self.events]
+
+
+def start():
+    table = Table(discard=card("b3"), deck=card("back"), pirates=card("pirate-small"),
+                  ghosts=card("ghost-r"), aliens=card("alien"))
+    table.frames(5)
+    return table
+
+
+def test_first_stable_reading_is_state_not_an_event():
+    table = start()
+    assert table.events == []
+    state = table.watcher.state()
+    assert state["discard"]["card"] == "b3" and state["discard"]["confidence"] > 0.9
+
+
+def test_a_card_landing_is_reported_once_after_the_hand_leaves():
+    table = start()
+    table.frames(6, discard=UNREADABLE)  # a hand over the pile
+    left = table.t
+    table.set(discard=card("g3", (104, 98), 20))
+    table.frames(10)
+    assert table.types() == [("landed", "discard", "g3")]
+    event = table.events[0]
+    assert event["same"] is False and event["confidence"] > 0.9
+    assert event["t"] - left <= 0.3
+
+
+def test_identical_card_on_identical_card_is_told_by_the_pose():  # R-ADV-4 needs it
+    table = start()
+    table.frames(4, discard=UNREADABLE)
+    table.set(discard=card("b3", (110, 95), 25))
+    table.frames(6)
+    assert table.types() == [("landed", "discard", "b3")]
+    assert table.events[0]["same"] is True
+
+
+def test_a_hand_passing_over_without_playing_is_no_event():
+    table = start()
+    table.frames(4, discard=UNREADABLE, pirates=UNREADABLE)
+    table.frames(2, discard=card("b3", (101, 100), 1))  # jitter of the same card's outline
+    table.frames(6)
+    assert table.events == []
+
+
+def test_unsteady_or_unconfident_readings_are_not_trusted():
+    table = start()
+    # A misreading that flickers never lasts three frames in a row.
+    for _ in range(5):
+        table.frames(2, discard=card("r3", (104, 98), 20))
+        table.frames(1, discard=UNREADABLE)
+    # A low-confidence reading is not trusted however long it lasts.
+    table.frames(10, discard=card("r8", (104, 98), 20, confidence=0.3))
+    assert table.events == []
+    table.frames(3, discard=card("r3", (104, 98), 20))
+    assert table.types() == [("landed", "discard", "r3")]
+
+
+def test_villain_taken_reports_what_is_under():
+    table = start()
+    table.frames(5, ghosts=UNREADABLE)
+    table.set(ghosts=card("ghost-b", (98, 102), 7))
+    table.frames(6)
+    assert table.types() == [("taken", "ghosts", "ghost-r")]
+    assert table.events[0]["under"] == "ghost-b"
+
+
+def test_last_villain_taken_leaves_an_empty_pile():
+    table = start()
+    table.frames(4, aliens=UNREADABLE)
+    table.set(aliens=EMPTY)
+    table.frames(6)
+    assert table.types() == [("taken", "aliens", "alien")]
+    assert table.events[0]["under"] is None
+
+
+def test_villain_moved_from_one_pile_to_another():  # R-SHAKE
+    table = start()
+    table.frames(4, pirates=UNREADABLE)
+    table.set(pirates=card("pirate-big", (97, 99), 3))
+    # The hand carries the small pirates to the ghosts while the pirates' pile is confirmed.
+    table.frames(4, ghosts=UNREADABLE)
+    table.set(ghosts=card("pirate-small", (105, 100), 12))
+    table.frames(6)
+    assert table.types() == [("moved", "pirates", "pirate-small")]
+    event = table.events[0]
+    assert event["to"] == "ghosts" and event["under"] == "pirate-big"
+
+
+def test_two_tops_taken_at_once():
+    table = start()
+    table.frames(4, pirates=UNREADABLE, ghosts=UNREADABLE)
+    table.set(pirates=card("pirate-super", (97, 99), 3), ghosts=card("ghost-g", (97, 99), 3))
+    table.frames(6)
+    assert sorted(table.types()) == [("taken", "ghosts", "ghost-r"), ("taken", "pirates", "pirate-small")]
+
+
+def test_a_hand_reaching_into_the_deck_is_a_draw():
+    table = start()
+    table.frames(5, deck=UNREADABLE)
+    table.frames(5)
+    table.frames(1, deck=UNREADABLE)  # one bad frame is not a hand
+    table.frames(5)
+    assert table.types() == [("drawn", "deck", "back")]
+
+
+def test_unreadable_frames_keep_the_last_stable_state():
+    table = start()
+    table.frames(50, discard=UNREADABLE, deck=UNREADABLE)
+    assert table.events == []
+    assert table.watcher.state()["discard"]["card"] == "b3"
+
+
+def test_events_are_json_ready():
+    import json
+
+    table = start()
+    table.frames(4, discard=UNREADABLE)
+    table.set(discard=card("poly", (90, 90), np.float32(40.0)))
+    table.frames(5)
+    assert json.loads(json.dumps(table.events))[0]["card"] == "poly"
