@@ -14,9 +14,8 @@ CHECKS = 5
 
 @pytest.fixture
 def demo(live):
-    from companion.vision.classify import Classifier
-
     from companion.commands.demo import DemoTable
+    from companion.vision.classify import Classifier
 
     table = DemoTable(live.companion, Classifier(edition="adventure"), edition="adventure", players=3,
                       seed=11, speed=20.0, answer_delay=0.3, sim_options={"max_actions": 40})
