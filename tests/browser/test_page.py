@@ -155,3 +155,16 @@ def test_english_is_a_switch_and_stays_after_a_reload(live, page):
     page.reload()
     page.wait_for_selector(".top-card[data-top=b5]")
     assert page.locator("#tabs a[data-screen=table]").inner_text() == "Table"
+
+
+def test_fix_the_last_move_names_the_real_card(live, page):
+    start_junior_round(live, page)
+    live.companion.feed({"type": "landed", "zone": "discard", "card": "b3", "t": 5.0, "confidence": 0.9})
+    page.wait_for_selector(".top-card[data-top=b3]")
+    page.click("#fix")
+    page.wait_for_selector(".modal .fix-last")
+    page.click(".modal [data-colour=g]")
+    page.click(".modal [data-card=g5]")  # it was a green 5 (matches the blue 5 by value)
+    page.wait_for_selector(".top-card[data-top=g5]")
+    assert page.locator(".modal").count() == 0
+    assert live.companion.view()["game"]["top"] == "g5"

@@ -3,6 +3,13 @@ import { SUPER_NAMES, getLang, t } from "./i18n.js";
 
 export const COLOUR_HEX = { b: "#1c64d8", g: "#14923f", r: "#e0262b", y: "#f2b705", o: "#f47b0c" };
 const DARK = { b: "#0d3b8a", g: "#0a5a25", r: "#8c1014", y: "#9a6b00", o: "#9c4300" };
+// Each edition's colours and coloured super kinds (RULES.md §1).
+export const EDITION_COLOURS = { junior: ["b", "g", "r", "y"], adventure: ["b", "g", "r", "y"], svintus2: ["b", "g", "r", "o"] };
+export const EDITION_KINDS = {
+  junior: ["grab", "snore", "hush", "slap", "flip", "decree"],
+  adventure: ["grab", "snore", "slap", "steal", "omni", "shake"],
+  svintus2: ["grab", "snore", "hush", "slap", "flip"],
+};
 const SUPER_KINDS = ["grab", "snore", "hush", "slap", "flip", "decree", "steal", "omni", "shake"];
 const VILLAIN_NAMES_RU = {
   "pirate-small": "Пиратики", "pirate-big": "Пиратища", "pirate-super": "Суперпираты",

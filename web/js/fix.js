@@ -1,14 +1,7 @@
 // "Fix the last move": who really played it, or which card it really was (POST /api/fix).
 import { act, toast } from "./app.js";
-import { cardSVG, COLOUR_HEX, esc } from "./cards.js";
+import { cardName, cardSVG, COLOUR_HEX, EDITION_COLOURS, EDITION_KINDS, esc } from "./cards.js";
 import { t } from "./i18n.js";
-
-const EDITION_COLOURS = { junior: ["b", "g", "r", "y"], adventure: ["b", "g", "r", "y"], svintus2: ["b", "g", "r", "o"] };
-const EDITION_KINDS = {
-  junior: ["grab", "snore", "hush", "slap", "flip", "decree"],
-  adventure: ["grab", "snore", "slap", "steal", "omni", "shake"],
-  svintus2: ["grab", "snore", "hush", "slap", "flip"],
-};
 
 let dialog = null;
 
@@ -27,13 +20,15 @@ export function openFix(view) {
   dialog.className = "modal";
   dialog.setAttribute("role", "dialog");
   document.body.appendChild(dialog);
-  const hasMove = (view.log ?? []).length > 0;
+  const last = view.last_play; // {index, by, card}: the play being fixed
+  const hasMove = !!last;
   const draw = () => {
     const codes = [...[0, 1, 2, 3, 4, 5, 6, 7].map((v) => `${colour}${v}`), ...EDITION_KINDS[edition].map((k) => `${colour}-${k}`), "poly"];
     dialog.innerHTML = `<div class="modal-box">
       <h2>${t("fix.title")}</h2>
-      ${hasMove ? `<h3>${t("fix.by")}</h3>
-      <div class="fix-seats">${names.map((n, i) => `<button class="btn big" data-by="${i}">${esc(n)}</button>`).join("")}</div>
+      ${hasMove ? `<div class="fix-last">${cardSVG(last.card, { mini: true })}<span>${esc(names[last.by] ?? "?")}: ${esc(cardName(last.card))}</span></div>
+      <h3>${t("fix.by")}</h3>
+      <div class="fix-seats">${names.map((n, i) => `<button class="btn big ${i === last.by ? "on" : ""}" data-by="${i}">${esc(n)}</button>`).join("")}</div>
       <h3>${t("fix.card")}</h3>
       <div class="fix-colours">${EDITION_COLOURS[edition].map((c) => `<button class="btn colour-btn ${c === colour ? "on" : ""}"
           data-colour="${c}" style="--c:${COLOUR_HEX[c]}">${t(`c.${c}`)}</button>`).join("")}</div>
@@ -49,7 +44,7 @@ export function openFix(view) {
     dialog.querySelectorAll("[data-card]").forEach((b) => b.addEventListener("click", () => send({ card: b.dataset.card })));
   };
   const send = async (body) => {
-    if (await act("/api/fix", body)) {
+    if (await act("/api/fix", { index: last.index, ...body })) {
       toast(t("fix.ok"));
       closeFix();
     }

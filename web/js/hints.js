@@ -1,9 +1,8 @@
 // Words and card chips for the engine's hints (game.hints(); the shape is in companion/rules/hints.py).
-import { cardName, colourSwatch } from "./cards.js";
+import { cardName, EDITION_COLOURS } from "./cards.js";
 import { SUPER_NAMES, getLang, t } from "./i18n.js";
 
 const kindName = (kind) => SUPER_NAMES[getLang()][kind] ?? kind;
-const EDITION_COLOURS = { junior: ["b", "g", "r", "y"], adventure: ["b", "g", "r", "y"], svintus2: ["b", "g", "r", "o"] };
 
 /**
  * What the seat to move may do, for people: {seat, words: [..], chips: [{code} | {colour}], extra: [lines]},
@@ -65,5 +64,3 @@ export function describeBeaten(beatenBy) {
   if (beatenBy.interception) return t("beats.interception");
   return "";
 }
-
-export { colourSwatch };

@@ -1,6 +1,6 @@
 // The table screen: the top card, the seats around a ring, what may be played, questions, villains, log.
 import { act, app, go } from "./app.js";
-import { cardSVG, colourSwatch, COLOUR_HEX, esc } from "./cards.js";
+import { cardName, cardSVG, colourSwatch, COLOUR_HEX, EDITION_COLOURS, EDITION_KINDS, esc } from "./cards.js";
 import { cardsWord, pick, t } from "./i18n.js";
 import { describeBeaten, describeHints } from "./hints.js";
 import { openFix } from "./fix.js";
@@ -42,11 +42,13 @@ export function leave() {
 // A round without its starting card: the camera shows it, or the table picks it here (no camera).
 function waiting(view) {
   const edition = view.match.edition;
-  const colours = edition === "svintus2" ? ["b", "g", "r", "o"] : ["b", "g", "r", "y"];
-  const codes = colours.flatMap((c) => [0, 1, 2, 3, 4, 5, 6, 7].map((v) => `${c}${v}`));
+  const rows = EDITION_COLOURS[edition].map((c) => [
+    ...[0, 1, 2, 3, 4, 5, 6, 7].map((v) => `${c}${v}`), ...EDITION_KINDS[edition].map((k) => `${c}-${k}`)]);
+  rows[rows.length - 1].push("poly");
   return `<section class="waiting panel"><h1>${t("table.waiting")}</h1><p>${t("table.waiting.camera")}</p>
     <h3>${t("table.waiting.pick")}</h3>
-    <div class="start-cards">${codes.map((c) => `<button class="card-btn" data-start="${c}">${cardSVG(c, { mini: true })}</button>`).join("")}</div>
+    ${rows.map((codes) => `<div class="start-cards">${codes.map((c) =>
+      `<button class="card-btn" data-start="${c}" aria-label="${esc(cardName(c))}">${cardSVG(c, { mini: true })}</button>`).join("")}</div>`).join("")}
   </section>`;
 }
 
