@@ -62,9 +62,12 @@ function pictogram(kind, ink) {
       return `<text x="-14" y="26" font-size="70" font-weight="900" text-anchor="middle" fill="${ink}">Z</text>
         <text x="22" y="-4" font-size="44" font-weight="900" text-anchor="middle" fill="${ink}">z</text>
         <text x="38" y="-28" font-size="26" font-weight="900" text-anchor="middle" fill="${ink}">z</text>`;
-    case "hush": // a finger on the lips
-      return `<ellipse cx="0" cy="10" rx="38" ry="16" fill="${ink}"/>
-        <rect x="-8" y="-44" width="16" height="66" rx="8" fill="#fff" stroke="${ink}" stroke-width="5"/>`;
+    case "hush": // a speech bubble, crossed out: nobody speaks
+      return `<path d="M-40 -6 a40 30 0 1 1 18 25 l-16 14 4 -20 a40 30 0 0 1 -6 -19z" fill="none" stroke="${ink}" stroke-width="8"
+        stroke-linejoin="round"/>
+        <circle cx="-14" cy="-6" r="5" fill="${ink}"/><circle cx="2" cy="-6" r="5" fill="${ink}"/><circle cx="18" cy="-6" r="5" fill="${ink}"/>
+        <path d="M-42 38 L42 -46" stroke="#fff" stroke-width="16" stroke-linecap="round"/>
+        <path d="M-42 38 L42 -46" stroke="${ink}" stroke-width="8" stroke-linecap="round"/>`;
     case "slap": // a hand on the deck
       return `<rect x="-40" y="18" width="80" height="22" rx="5" fill="${ink}" opacity=".45"/>
         <path d="M-26 18 v-34 a6 6 0 0 1 12 0 v-10 a6 6 0 0 1 12 0 v-4 a6 6 0 0 1 12 0 v8 a6 6 0 0 1 12 0 v30

@@ -101,7 +101,7 @@ function seatsRing(view) {
     const heading = ((mid + (dir === "cw" ? Math.PI / 2 : -Math.PI / 2)) * 180) / Math.PI;
     return `<path d="M-2.5 -3.2 L3.2 0 L-2.5 3.2 Z" transform="translate(${x.toFixed(2)} ${y.toFixed(2)}) rotate(${heading.toFixed(1)})"/>`;
   }).join("");
-  return `<div class="ring" data-direction="${game.direction}">
+  return `<div class="ring ${n > 6 ? "many" : ""}" data-direction="${game.direction}">
     <svg class="dir-arrows ${dir}" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
       <ellipse cx="50" cy="50" rx="44" ry="44" fill="none" stroke-width="0.8" stroke-dasharray="2 2.2"/>${arrows}
     </svg>
