@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.browser.conftest import TOKEN, shoot
+from tests.browser.conftest import SIZES, TOKEN, shoot
 
 
 def wait_version(page, companion):
@@ -168,3 +168,62 @@ def test_fix_the_last_move_names_the_real_card(live, page):
     page.wait_for_selector(".top-card[data-top=g5]")
     assert page.locator(".modal").count() == 0
     assert live.companion.view()["game"]["top"] == "g5"
+
+
+TAPPABLE = "button, a[href], input:not([type=checkbox]), label.rule, .handle"
+
+
+def small_targets(page) -> list[str]:
+    """Visible things to tap that are smaller than 48 × 48 CSS pixels."""
+    return page.evaluate(f"""() => [...document.querySelectorAll({TAPPABLE!r})]
+        .filter((el) => el.offsetParent !== null)
+        .map((el) => [el, el.getBoundingClientRect()])
+        .filter(([el, r]) => r.width < 48 || r.height < 48)
+        .map(([el, r]) => `${{el.tagName}}.${{el.className}} ${{r.width | 0}}x${{r.height | 0}}`)
+    """)
+
+
+def test_every_touch_target_is_at_least_48_pixels(live, page):
+    page.goto(live.url)
+    page.wait_for_selector(".start")
+    for size in SIZES.values():
+        page.set_viewport_size(size)
+        assert small_targets(page) == []
+    live.companion.start_match("junior", ["Аня", "Боря", "Вика"], dealer=0)
+    page.goto(live.url + "#/table")
+    page.wait_for_selector(".waiting")
+    assert small_targets(page) == []
+    live.companion.manual({"start": "b5"})
+    live.companion.feed({"type": "landed", "zone": "discard", "card": "poly", "t": 5.0, "confidence": 0.98})
+    page.wait_for_selector(".question")
+    for screen in ("table", "score"):
+        page.click(f"#tabs a[data-screen={screen}]")
+        for size in SIZES.values():
+            page.set_viewport_size(size)
+            assert small_targets(page) == [], (screen, size)
+    page.click("#tabs a[data-screen=table]")
+    page.click("#fix")
+    assert small_targets(page) == []
+
+
+def test_players_are_reordered_by_a_finger(live, browser):
+    context = browser.new_context(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(live.url)
+    page.wait_for_selector(".start")
+    handle = page.locator(".player .handle").nth(0).bounding_box()
+    last = page.locator(".player").nth(2).bounding_box()
+    x, y = handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2
+    cdp = context.new_cdp_session(page)
+
+    def touch(kind, at_y):
+        points = [] if kind == "touchEnd" else [{"x": x, "y": at_y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", y)
+    for step in range(1, 9):
+        touch("touchMove", y + (last["y"] + last["height"] - 5 - y) * step / 8)
+    touch("touchEnd", 0)
+    order = [page.locator("input.name").nth(i).input_value() for i in range(3)]
+    context.close()
+    assert order == ["Боря", "Вика", "Аня"]
