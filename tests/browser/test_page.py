@@ -227,3 +227,20 @@ def test_players_are_reordered_by_a_finger(live, browser):
     order = [page.locator("input.name").nth(i).input_value() for i in range(3)]
     context.close()
     assert order == ["Боря", "Вика", "Аня"]
+
+
+def test_a_won_match_shows_the_winner_and_stays_listed(live, page):  # R-TOUR-2
+    live.companion.start_match("junior", ["Аня", "Боря", "Вика"], dealer=0, target=10)
+    live.companion.manual({"start": "b5"})
+    live.companion.end_round(2, [4, 6, 0], force=True)  # Вика scores 10: the target
+    assert live.companion.view()["score"]["finished"] is True
+    page.goto(live.url + "#/score")
+    page.wait_for_selector(".winner-banner[data-winner='2']")
+    assert "Вика" in page.locator(".winner-banner").inner_text()
+    live.companion.start_match("svintus2", ["Маша", "Петя"], dealer=1)
+    page.click("#tabs a[data-screen=table]")
+    page.click("#tabs a[data-screen=score]")
+    page.wait_for_selector(".matches [data-match]")
+    page.click(".matches [data-match]")
+    page.wait_for_selector(".winner-banner[data-winner='2']")
+    assert page.locator("[data-total='2']").inner_text().split()[0] == "10"

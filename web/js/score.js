@@ -124,10 +124,13 @@ function chart(names, perRound, target) {
 }
 
 function matchList() {
-  const finished = (matches ?? []).filter((m) => m.status === "finished");
+  // Every match but the one on the table: finished ones, and abandoned ones (still browsable).
+  const current = app.view?.match?.id;
+  const others = (matches ?? []).filter((m) => m.id !== current || m.status === "finished");
   return `<div class="panel matches"><h2>${t("score.matches")}</h2>
-    ${finished.length ? `<ul>${finished.map((m) => `<li><button class="btn wide" data-match="${esc(m.id)}">
+    ${others.length ? `<ul>${others.map((m) => `<li><button class="btn wide" data-match="${esc(m.id)}">
       <b>${t(`ed.${m.edition}`)}</b> · ${esc((m.players ?? []).join(", "))}
-      ${m.winner !== null && m.winner !== undefined && m.players ? ` · ★ ${esc(m.players[m.winner])}` : ""}</button></li>`).join("")}</ul>`
+      ${m.winner !== null && m.winner !== undefined && m.players ? ` · ★ ${esc(m.players[m.winner])}` : ""}
+      ${m.status !== "finished" ? ` · <small>${t(`score.status.${m.status}`)}</small>` : ""}</button></li>`).join("")}</ul>`
       : `<p>${t("score.nomatches")}</p>`}</div>`;
 }

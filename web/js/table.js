@@ -147,6 +147,10 @@ function statusBox(view) {
 
 function finishedBox(view) {
   const game = view.game;
+  const score = view.score;
+  if (score?.finished && score.winner !== null && score.winner !== undefined) {
+    return `<a class="finished-banner match-over" href="#/score">★ ${esc(t("score.winner", { name: nameOf(view, score.winner) }))}</a>`;
+  }
   if (!game.finished) return "";
   const winners = (game.winners ?? []).map((i) => nameOf(view, i));
   const text = winners.length > 1 ? t("table.winners", { names: winners.join(", ") }) : t("table.winner", { name: winners[0] ?? "?" });
