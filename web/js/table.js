@@ -139,6 +139,11 @@ function statusBox(view) {
     const text = typeof game.decree === "string" ? game.decree : "";
     items.push(`<div class="flag decree">${esc(text ? t("table.decree", { text }) : t("table.decree.any"))}</div>`);
   }
+  const last = view.last_play;
+  if (last?.inferred && !game.finished) {
+    // The seat was inferred from turn order: one tap to say who it really was.
+    items.push(`<button class="flag inferred" data-fix-last>${esc(t("table.inferred", { name: nameOf(view, last.by), card: cardName(last.card) }))}</button>`);
+  }
   if (game.drawn && game.turn !== null && game.turn !== undefined) {
     items.push(`<div class="flag drawn">${esc(t("table.drawn", { name: nameOf(view, game.turn) }))}</div>`);
   }
@@ -236,6 +241,7 @@ function render(view) {
 function bind(view) {
   root.querySelector("#undo").addEventListener("click", () => act("/api/undo", {}));
   root.querySelector("#fix").addEventListener("click", () => openFix(app.view));
+  root.querySelector("[data-fix-last]")?.addEventListener("click", () => openFix(app.view));
   root.querySelectorAll("button.answer").forEach((b) => b.addEventListener("click", async () => {
     const q = (view.questions ?? []).find((x) => String(x.id) === b.dataset.q);
     if (!q) return;
