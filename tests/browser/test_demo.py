@@ -97,3 +97,18 @@ def test_demo_adventure_page_equals_the_engine(live, demo, page):  # R-ADV-5
     cells = page.locator(".board tr[data-round='1'] td").all_inner_texts()
     assert cells[1 + winner] == "★"
     shoot(page, "score")
+    # Calibration: a zone's corner dragged on the camera picture is saved where it was dropped.
+    page.click("#tabs a[data-screen=camera]")
+    corner = page.locator("circle.corner[data-zone=discard][data-k='0']")
+    corner.wait_for()
+    before = live.companion.zones_json()["zones"]["discard"][0]
+    box = corner.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 30, y - 20, steps=5)
+    page.mouse.up()
+    page.click("#cam-save")
+    page.wait_for_selector(".toast:not([hidden])")
+    after = live.companion.zones_json()["zones"]["discard"][0]
+    assert after[0] < before[0] - 10 and after[1] < before[1] - 5
