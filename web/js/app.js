@@ -236,6 +236,11 @@ function boot() {
     else showPairing(false);
   });
   window.addEventListener("hashchange", route);
+  // A tablet waking up or back on the Wi-Fi: its stream may be dead without an error, so reconnect.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && app.token) connect();
+  });
+  window.addEventListener("online", () => app.token && connect());
   if (!app.token) return showPairing(false);
   pair(app.token);
 }
