@@ -139,6 +139,7 @@ function statusBox(view) {
     const text = typeof game.decree === "string" ? game.decree : "";
     items.push(`<div class="flag decree">${esc(text ? t("table.decree", { text }) : t("table.decree.any"))}</div>`);
   }
+  if (view.camera?.status === "lost") items.push(`<div class="flag pending">${esc(t("table.camera.lost"))}</div>`);
   const last = view.last_play;
   if (last?.inferred && !game.finished) {
     // The seat was inferred from turn order: one tap to say who it really was.
