@@ -106,7 +106,6 @@ function setConn(state) {
 function connect() {
   clearTimeout(retryTimer);
   if (source) source.close();
-  setConn(app.conn === "ok" ? "ok" : app.conn);
   source = new EventSource(withToken("/api/events"));
   source.addEventListener("open", async () => {
     backoff = 500;
