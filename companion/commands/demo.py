@@ -8,13 +8,17 @@ a round ends the next one starts; when a match ends a new one starts. Runs until
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 import time
 
 from companion.cli import CommandError
 
+log = logging.getLogger("companion.demo")
+
 EDITIONS = ("adventure", "junior", "svintus2")
+STALL_S = 5.0  # seconds without a frame, while no thread reads them, before the demo reads them again
 NAMES_RU = ("Аня", "Боря", "Вика", "Гоша", "Даша", "Егор", "Женя", "Зоя", "Илья", "Катя")
 
 
@@ -138,6 +142,7 @@ class DemoTable:
         self.gate = threading.Event()
         self.gate.set()
         self.sim = None
+        self.source: PacedSource | None = None
         self.to_table = seat_map(0, players)
         self.rounds_played = 0
         self._asked: dict[str, float] = {}  # question id -> when it was first seen
@@ -161,7 +166,7 @@ class DemoTable:
         self.to_table = seat_map(dealer, len(self.names))
         self.sim = SimulatedTable(self.edition, len(self.names), self.seed + self.rounds_played,
                                   **self.sim_options)
-        source = PacedSource(self.sim, self.speed, self.gate)
+        source = self.source = PacedSource(self.sim, self.speed, self.gate)
         self.companion.attach_source(source, zones=self.sim.zones,
                                      pipeline=Pipeline(self.sim.zones, self.classifier))
         self.round_number = current.get("number") if number is None else number
@@ -208,6 +213,7 @@ class DemoTable:
             self._start_round()
             self.companion.start()
             return
+        self._revive(now)
         round_over = match.get("status") == "round-over"
         for question in view.get("questions", []):
             first_seen = self._asked.setdefault(question["id"], now)
@@ -223,6 +229,17 @@ class DemoTable:
             self._end_seen_at = self._end_seen_at or now
             if now - self._end_seen_at >= self.answer_delay:
                 self._next_round()
+
+    def _revive(self, now: float) -> None:
+        """Frames stopped while the table still plays: the thread reading them died on an error
+        (logged by the companion). The demo runs until stopped, so a new thread takes the frames up."""
+        if self.source is None or self.companion.camera.get("status") == "ended":
+            return
+        reading = any(t.name == "companion-source" and t.is_alive() for t in threading.enumerate())
+        if not reading and time.monotonic() - self.source.last_frame_at > STALL_S:
+            log.warning("the frames stopped; reading them again")
+            self.source.last_frame_at = time.monotonic()
+            self.companion.start()
 
     def _answer(self, question: dict) -> None:
         from companion.table.tracker import TableError
@@ -252,7 +269,10 @@ class DemoTable:
 
 
 class PacedSource:
-    """The simulated table as a frame source (companion.vision.sources), played at ``speed``."""
+    """The simulated table as a frame source (companion.vision.sources), played at ``speed``.
+
+    Iterating it again resumes where the last iteration stopped (the table's game goes on).
+    """
 
     def __init__(self, table, speed: float, gate: threading.Event | None = None):
         from companion.vision.sources import SimSource
@@ -262,9 +282,18 @@ class PacedSource:
         self.speed = speed
         self.gate = gate
         self.size = self._source.size
+        self.last_frame_at = time.monotonic()
+        self._frames = None
+
+    def _timed(self):
+        for frame in paced(iter(self._source), self.speed, gate=self.gate):
+            self.last_frame_at = time.monotonic()
+            yield frame
 
     def __iter__(self):
-        return paced(iter(self._source), self.speed, gate=self.gate)
+        if self._frames is None:
+            self._frames = self._timed()
+        return self._frames
 
     def stop(self) -> None:
         self._source.stop()
@@ -275,7 +304,6 @@ class PacedSource:
 
 def run(args) -> int:
     check_arguments(args)
-    import logging
     import sys
 
     from companion.paths import data_dir
