@@ -111,6 +111,12 @@ def test_an_interception_names_who_played_the_same_card():  # R-INTERCEPT-1
     assert demo.truth_answer(q, actions, [7, 8, 7], [[], [], []], demo.seat_map(0, 3)) == 2
 
 
+def test_who_played_a_card_after_a_draw_is_told():  # R-TURN-2
+    actions = [{"by": 0, "draw": True}, {"by": 0, "pass": True}, {"by": 1, "play": "g2"}]
+    q = question("played-by", [0, 1, 2], card="g2")
+    assert demo.truth_answer(q, actions, [9, 7, 8], [[], [], []], demo.seat_map(1, 3)) == 2
+
+
 def test_a_misread_is_answered_with_the_card_really_played():
     actions = [{"by": 1, "play": "r5"}]
     q = question("wrong-or-misread", ["wrong", "r6", "ignore"], card="r6")

@@ -101,7 +101,7 @@ def truth_answer(question: dict, actions: list[dict], hand_counts: list[int], tr
     if kind == "last-hand":
         slaps = [a for a in plays if a["play"].endswith(("-slap", "-steal")) and "last" in a]
         return allowed(to_table(slaps[-1]["last"])) if slaps else None
-    if kind == "intercepted-by":
+    if kind in ("intercepted-by", "played-by"):
         same = [a for a in plays if a["play"] == card]
         return allowed(to_table(same[-1]["by"])) if same else None
     if kind == "wrong-or-misread":
