@@ -81,7 +81,7 @@ function seatsRing(view) {
     const won = game.finished && (game.winners ?? []).includes(i);
     return `<div class="seat ${turn ? "turn" : ""} ${won ? "won" : ""} ${victim === i ? "victim" : ""}" data-seat="${i}"
         data-hand="${count ?? ""}" data-trophies="${esc(trophies.join(" "))}" style="--x:${x};--y:${y}">
-      <div class="seat-name">${esc(name)}${i === dealer ? `<i class="dealer-mark" title="${t("table.dealer")}">Д</i>` : ""}</div>
+      <div class="seat-name">${esc(name)}${i === dealer ? `<i class="dealer-mark" title="${t("table.dealer")}">${t("table.dealer.mark")}</i>` : ""}</div>
       <div class="seat-row">
         <span class="hand" title="${count === null ? "" : cardsWord(count)}"><b>${count ?? "?"}</b></span>
         ${view.match.edition === "adventure" ? `<span class="trophies" title="${t("table.trophies")}">
