@@ -78,12 +78,14 @@ def test_demo_adventure_page_equals_the_engine(live, demo, page):  # R-ADV-5
         finally:
             demo.gate.set()
     assert checked == CHECKS, f"only {checked} steps of the game could be checked"
+    demo.gate.clear()  # from here on the table holds still
+    view = settle(live.companion)
+    page.wait_for_function(f"Number(document.body.dataset.version) >= {view['version']}")
     shoot(page, "table")
     page.click("#tabs a[data-screen=camera]")
     page.wait_for_selector(".readings li")
     shoot(page, "camera")
     # The round ends (the table confirms it): the page's scoreboard equals the engine's score.
-    demo.gate.clear()
     view = settle(live.companion)
     trophies = view["game"]["trophy_counts"]
     winner = trophies.index(max(trophies))

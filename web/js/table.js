@@ -141,7 +141,8 @@ function statusBox(view) {
   }
   if (view.camera?.status === "lost") items.push(`<div class="flag pending">${esc(t("table.camera.lost"))}</div>`);
   const last = view.last_play;
-  if (last?.inferred && !game.finished) {
+  const asked = (view.questions ?? []).some((q) => q.index === last?.index);
+  if (last?.inferred && !game.finished && !asked) {
     // The seat was inferred from turn order: one tap to say who it really was.
     items.push(`<button class="flag inferred" data-fix-last>${esc(t("table.inferred", { name: nameOf(view, last.by), card: cardName(last.card) }))}</button>`);
   }
@@ -211,7 +212,14 @@ function villainsBox(view) {
       <div class="pile-name">${t(`pile.${pile}`)}</div>
       ${beats ? `<div class="beats"><small>${t("table.beats")}</small> ${esc(beats)}</div>` : ""}
     </div>`;
-  }).join("")}</div></div>`;
+  }).join("")}</div>${canDefeat(view, fromHints)}</div>`;
+}
+
+// R-ADV-1: only a seat holding 6 cards or fewer defeats villains.
+function canDefeat(view, fromHints) {
+  const seats = Object.values(fromHints).find((v) => v.can_defeat?.length)?.can_defeat ?? [];
+  const names = seats.map((i) => nameOf(view, i));
+  return `<p class="can-defeat">${esc(names.length ? t("table.can.defeat", { names: names.join(", ") }) : t("table.can.defeat.none"))}</p>`;
 }
 
 function logBox(view) {
@@ -220,6 +228,8 @@ function logBox(view) {
 }
 
 function render(view) {
+  // In the adventure the villains sit under the table, beside undo and fix, and the log moves aside.
+  const adventure = view.match.edition === "adventure";
   return `<section class="table-screen ed-${esc(view.match.edition)}">
     <div class="play-area">${seatsRing(view)}</div>
     <aside class="side">
@@ -227,14 +237,14 @@ function render(view) {
       ${finishedBox(view)}
       <div class="flags">${statusBox(view)}</div>
       ${hintBox(view)}
-      ${villainsBox(view)}
+      ${adventure ? logBox(view) : ""}
     </aside>
     <div class="bottom">
       <div class="tools">
         <button class="btn big undo" id="undo">↶ ${t("table.undo")}</button>
         <button class="btn big fix" id="fix">✎ ${t("table.fix")}</button>
       </div>
-      ${logBox(view)}
+      ${adventure ? villainsBox(view) : logBox(view)}
     </div>
   </section>`;
 }
