@@ -854,8 +854,12 @@ class RoundTracker:
         else:
             last = self.last_play()
             answered = self.answer_for(f"q{seq}-trophy")
+            saved = list(self.moves)
             if isinstance(answered, int) and last is not None and self._reseat(last[0], answered):
-                self._confirm(pile, villain)
+                if self._explained(pile, villain):  # the last play was that seat's
+                    self._confirm(pile, villain)
+                else:  # an older play's trophy: the answer is noted, the game stays as the rules have it
+                    self._rebuild(saved)
             elif answered is None:
                 options = [texts.seat_option(s, self.players) for s in range(self.config.n)]
                 options.append(
@@ -900,7 +904,7 @@ class RoundTracker:
             return
         saved, move = list(self.moves), question["_move"]
         if self._reseat(last[0], taker) and self._explained(pile, villain):
-            self._close(question["id"], "inferred")
+            question["default"] = question["seat"] = taker  # still asked: an arm is a guess
             return
         self._rebuild(saved)
         question["_move"] = move
@@ -972,9 +976,10 @@ class RoundTracker:
                 continue
             if self._reseat(last[0], seat):
                 if self._explained(pile, villain):
-                    self._close(question["id"], "inferred")
+                    question["default"] = question["seat"] = seat  # the trophy tells; still asked
                     return True
                 self._rebuild(saved)
+                question["_move"] = move
         return False
 
     def _reseat(self, index: int, seat: int) -> bool:
