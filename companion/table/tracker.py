@@ -278,6 +278,27 @@ class RoundTracker:
             self._rebuild(old)
             raise
 
+    def _amend(self, index: int, **changes) -> bool:
+        """The move at ``index`` with some of its action's keys changed (a choice the camera or the
+        table told later); False, and nothing changed, when the rules refuse the result."""
+        move = self.moves[index]
+        amended = Move(
+            {**move.action, **changes},
+            move.source,
+            move.t,
+            inferred=move.inferred,
+            intercept=move.intercept,
+            confirmed=list(move.confirmed),
+        )
+        try:
+            self._replace(index, 1, [amended])
+        except IllegalAction:
+            return False
+        for question in self.questions.values():
+            if question["_move"] is move:
+                question["_move"] = self.moves[index]
+        return True
+
     def _fresh_game(self) -> Game:
         cfg = self.config
         villains = {pile: [None] * len(codes) for pile, codes in cards.villain_piles(cfg.edition).items()}
@@ -752,23 +773,8 @@ class RoundTracker:
             if qid in self.questions and move.action.get("colour") == colour:
                 self._close(qid, "inferred")
             return
-        try:
-            self._replace(
-                index,
-                1,
-                [
-                    Move(
-                        {**move.action, "colour": colour},
-                        move.source,
-                        move.t,
-                        inferred=move.inferred,
-                        intercept=move.intercept,
-                    )
-                ],
-            )
-        except IllegalAction:
+        if not self._amend(index, colour=colour):
             return
-        self.questions[qid]["_move"] = self.moves[index]
         self._close(qid, "inferred")
         self._note(
             seq,
@@ -935,21 +941,7 @@ class RoundTracker:
         index, move = last
         if move.action.get("villain") in (None, pile) or pile in move.confirmed:
             return False
-        try:
-            self._replace(
-                index,
-                1,
-                [
-                    Move(
-                        {**move.action, "villain": pile},
-                        move.source,
-                        move.t,
-                        inferred=move.inferred,
-                        intercept=move.intercept,
-                    )
-                ],
-            )
-        except IllegalAction:
+        if not self._amend(index, villain=pile):
             return False
         return self._explained(pile, villain)
 
@@ -1034,22 +1026,8 @@ class RoundTracker:
             )
             return
         index, move = last
-        try:
-            self._replace(
-                index,
-                1,
-                [
-                    Move(
-                        {**move.action, "shake": [pile, to]},
-                        move.source,
-                        move.t,
-                        inferred=move.inferred,
-                        intercept=move.intercept,
-                    )
-                ],
-            )
-        except IllegalAction as exc:
-            self._flag(seq, t, exc.message, exc.message)
+        if not self._amend(index, shake=[pile, to]):
+            self._flag(seq, t, "Перетряс так невозможен", f"a shake from {pile} onto {to} is impossible here")
             return
         moved, uncovered = self._shaken_origins(index, pile)
         learned = {o: c for o, c in ((moved, villain), (uncovered, under)) if o and c and o not in self.deep}
@@ -1121,23 +1099,8 @@ class RoundTracker:
         if move.action.get("last") == seat:
             self._close(qid, "inferred")
             return
-        try:
-            self._replace(
-                index,
-                1,
-                [
-                    Move(
-                        {**move.action, "last": seat},
-                        move.source,
-                        move.t,
-                        inferred=move.inferred,
-                        intercept=move.intercept,
-                    )
-                ],
-            )
-        except IllegalAction:
+        if not self._amend(index, last=seat):
             return
-        self.questions[qid]["_move"] = self.moves[index]
         self._close(qid, "inferred")
 
     # ------------------------------------------------------------------ manual entries
