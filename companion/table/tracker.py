@@ -278,6 +278,27 @@ class RoundTracker:
             self._rebuild(old)
             raise
 
+    def _amend(self, index: int, **changes) -> bool:
+        """The move at ``index`` with some of its action's keys changed (a choice the camera or the
+        table told later); False, and nothing changed, when the rules refuse the result."""
+        move = self.moves[index]
+        amended = Move(
+            {**move.action, **changes},
+            move.source,
+            move.t,
+            inferred=move.inferred,
+            intercept=move.intercept,
+            confirmed=list(move.confirmed),
+        )
+        try:
+            self._replace(index, 1, [amended])
+        except IllegalAction:
+            return False
+        for question in self.questions.values():
+            if question["_move"] is move:
+                question["_move"] = self.moves[index]
+        return True
+
     def _fresh_game(self) -> Game:
         cfg = self.config
         villains = {pile: [None] * len(codes) for pile, codes in cards.villain_piles(cfg.edition).items()}
@@ -752,23 +773,8 @@ class RoundTracker:
             if qid in self.questions and move.action.get("colour") == colour:
                 self._close(qid, "inferred")
             return
-        try:
-            self._replace(
-                index,
-                1,
-                [
-                    Move(
-                        {**move.action, "colour": colour},
-                        move.source,
-                        move.t,
-                        inferred=move.inferred,
-                        intercept=move.intercept,
-                    )
-                ],
-            )
-        except IllegalAction:
+        if not self._amend(index, colour=colour):
             return
-        self.questions[qid]["_move"] = self.moves[index]
         self._close(qid, "inferred")
         self._note(
             seq,
@@ -854,8 +860,12 @@ class RoundTracker:
         else:
             last = self.last_play()
             answered = self.answer_for(f"q{seq}-trophy")
+            saved = list(self.moves)
             if isinstance(answered, int) and last is not None and self._reseat(last[0], answered):
-                self._confirm(pile, villain)
+                if self._explained(pile, villain):  # the last play was that seat's
+                    self._confirm(pile, villain)
+                else:  # an older play's trophy: the answer is noted, the game stays as the rules have it
+                    self._rebuild(saved)
             elif answered is None:
                 options = [texts.seat_option(s, self.players) for s in range(self.config.n)]
                 options.append(
@@ -900,7 +910,7 @@ class RoundTracker:
             return
         saved, move = list(self.moves), question["_move"]
         if self._reseat(last[0], taker) and self._explained(pile, villain):
-            self._close(question["id"], "inferred")
+            question["default"] = question["seat"] = taker  # still asked: an arm is a guess
             return
         self._rebuild(saved)
         question["_move"] = move
@@ -931,21 +941,7 @@ class RoundTracker:
         index, move = last
         if move.action.get("villain") in (None, pile) or pile in move.confirmed:
             return False
-        try:
-            self._replace(
-                index,
-                1,
-                [
-                    Move(
-                        {**move.action, "villain": pile},
-                        move.source,
-                        move.t,
-                        inferred=move.inferred,
-                        intercept=move.intercept,
-                    )
-                ],
-            )
-        except IllegalAction:
+        if not self._amend(index, villain=pile):
             return False
         return self._explained(pile, villain)
 
@@ -972,9 +968,10 @@ class RoundTracker:
                 continue
             if self._reseat(last[0], seat):
                 if self._explained(pile, villain):
-                    self._close(question["id"], "inferred")
+                    question["default"] = question["seat"] = seat  # the trophy tells; still asked
                     return True
                 self._rebuild(saved)
+                question["_move"] = move
         return False
 
     def _reseat(self, index: int, seat: int) -> bool:
@@ -1029,22 +1026,8 @@ class RoundTracker:
             )
             return
         index, move = last
-        try:
-            self._replace(
-                index,
-                1,
-                [
-                    Move(
-                        {**move.action, "shake": [pile, to]},
-                        move.source,
-                        move.t,
-                        inferred=move.inferred,
-                        intercept=move.intercept,
-                    )
-                ],
-            )
-        except IllegalAction as exc:
-            self._flag(seq, t, exc.message, exc.message)
+        if not self._amend(index, shake=[pile, to]):
+            self._flag(seq, t, "Перетряс так невозможен", f"a shake from {pile} onto {to} is impossible here")
             return
         moved, uncovered = self._shaken_origins(index, pile)
         learned = {o: c for o, c in ((moved, villain), (uncovered, under)) if o and c and o not in self.deep}
@@ -1116,23 +1099,8 @@ class RoundTracker:
         if move.action.get("last") == seat:
             self._close(qid, "inferred")
             return
-        try:
-            self._replace(
-                index,
-                1,
-                [
-                    Move(
-                        {**move.action, "last": seat},
-                        move.source,
-                        move.t,
-                        inferred=move.inferred,
-                        intercept=move.intercept,
-                    )
-                ],
-            )
-        except IllegalAction:
+        if not self._amend(index, last=seat):
             return
-        self.questions[qid]["_move"] = self.moves[index]
         self._close(qid, "inferred")
 
     # ------------------------------------------------------------------ manual entries
