@@ -54,7 +54,7 @@ def paced(frames, speed: float, *, clock=time.monotonic, sleep=time.sleep,
     """The frames of a recorded or simulated source at ``speed`` times their own pace.
 
     ``gate``, when given, is waited on before each frame: clearing it pauses the table (the tests
-    pause it to compare the page with the truth while nothing moves).
+    pause it to compare the page with the companion while nothing moves).
     """
     start_wall = None
     start_t = None

@@ -84,6 +84,14 @@ def test_demo_adventure_page_equals_the_engine(live, demo, page):  # R-ADV-5
     shoot(page, "table")
     page.click("#tabs a[data-screen=camera]")
     page.wait_for_selector(".readings li")
+    # The camera screen is shown when no arm hides a pile: every pile reads a card.
+    demo.gate.set()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and sum(
+            bool(r and r.get("card")) for r in live.companion.view()["camera"]["readings"].values()) < 5:
+        time.sleep(0.05)
+    demo.gate.clear()
+    page.wait_for_timeout(1500)  # the next snapshot
     shoot(page, "camera")
     # The round ends (the table confirms it): the page's scoreboard equals the engine's score.
     view = settle(live.companion)
