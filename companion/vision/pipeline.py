@@ -148,7 +148,7 @@ class Pipeline:
                 continue
             to_classify.append((name, quad, crop, thumb))
         if to_classify:
-            readings = self.classifier.classify([crop for _, _, crop, _ in to_classify])
+            readings = self.read([(name, quad, crop) for name, quad, crop, _ in to_classify])
             for (name, quad, crop, thumb), reading in zip(to_classify, readings, strict=True):
                 obs = Observation(True, reading.code, float(reading.confidence), quad)
                 if not self._looks_like_stable(name, obs, crop):
@@ -160,6 +160,10 @@ class Pipeline:
                                 "confidence": round(float(obs.confidence), 4) if obs.readable else 0.0}
                          for name, obs in observations.items()}
         return observations
+
+    def read(self, items: list[tuple[str, np.ndarray, np.ndarray]]) -> list:
+        """Readings for (zone, quad, crop) items: the classifier's one batched call on the crops."""
+        return self.classifier.classify([crop for _, _, crop in items])
 
     def _looks_like_stable(self, name: str, obs: Observation, crop: np.ndarray) -> bool:
         """An outline of the zone's stable card in a new place must show what that card showed.
