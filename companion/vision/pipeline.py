@@ -151,7 +151,7 @@ class Pipeline:
             readings = self.read([(name, quad, crop) for name, quad, crop, _ in to_classify])
             for (name, quad, crop, thumb), reading in zip(to_classify, readings, strict=True):
                 obs = Observation(True, reading.code, float(reading.confidence), quad)
-                if not self._looks_like_stable(name, obs, crop):
+                if not self._plausible(name, obs, crop):
                     observations[name] = UNREADABLE
                     continue
                 observations[name] = obs
@@ -165,11 +165,14 @@ class Pipeline:
         """Readings for (zone, quad, crop) items: the classifier's one batched call on the crops."""
         return self.classifier.classify([crop for _, _, crop in items])
 
-    def _looks_like_stable(self, name: str, obs: Observation, crop: np.ndarray) -> bool:
-        """An outline of the zone's stable card in a new place must show what that card showed.
+    def _plausible(self, name: str, obs: Observation, crop: np.ndarray) -> bool:
+        """Whether a reading that differs from the zone's stable card can be a change on the pile.
 
-        An identical card landed on it looks the same once warped upright; an outline bent by an
-        arm lying over the pile, or one that takes in part of the card below, does not.
+        The same card in a new place must show what that card showed: an identical card landed on
+        it looks the same once warped upright; an outline bent by an arm lying over the pile, or
+        one that takes in part of a card below, does not. (Another card is the watcher's to judge:
+        whether the stable card still shows where it lay was tried, and cards of one colour and
+        printing look too much alike at this size to tell.)
         """
         face = _face(crop)
         seen = self._faces.setdefault(name, deque(maxlen=FACES_KEPT))
@@ -177,13 +180,12 @@ class Pipeline:
         known = stable == obs.code and self.watcher.known_pose(name, obs.quad)
         seen.append((obs.code, obs.quad, face))
         if stable != obs.code or known:
-            return True  # another card (the watcher judges it), or the stable card where it lies
-        reference = next((f for code, quad, f in reversed(seen)
+            return True
+        reference = next(((quad, f) for code, quad, f in reversed(seen)
                           if code == stable and self.watcher.known_pose(name, quad)), None)
         if reference is None:
             return True
-        similarity = max(float((face * reference).mean()), float((face[::-1, ::-1] * reference).mean()))
-        return similarity >= FACE_MATCH
+        return _similarity(face, reference[1]) >= FACE_MATCH
 
     def _motion(self, name: str, image: np.ndarray, poly: np.ndarray) -> tuple[bool, bool, np.ndarray]:
         """Whether the zone's picture changed since the last frame, whether the change reaches the
@@ -240,7 +242,12 @@ class Pipeline:
 
 
 def _face(crop: np.ndarray) -> np.ndarray:
-    """A small grey crop, zero mean and unit variance, for comparing faces by correlation."""
-    small = cv2.resize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), (16, 24), interpolation=cv2.INTER_AREA)
-    small = small.astype(np.float32)
+    """A small colour crop, zero mean and unit variance, for comparing faces by correlation
+    (in colour: a red and a green card of one design differ)."""
+    small = cv2.resize(crop, (12, 18), interpolation=cv2.INTER_AREA).astype(np.float32)
     return (small - small.mean()) / max(float(small.std()), 1.0)
+
+
+def _similarity(face: np.ndarray, other: np.ndarray) -> float:
+    """Correlation of two faces (see _face), either way up."""
+    return max(float((face * other).mean()), float((face[::-1, ::-1] * other).mean()))
