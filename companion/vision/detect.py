@@ -26,7 +26,7 @@ import numpy as np
 # A card's long side over its short side (Svintus cards are 2:3); perspective and the camera's tilt
 # stretch it, so a wide tolerance.
 CARD_ASPECT = 1.5
-ASPECT_RANGE = (1.15, 2.0)
+ASPECT_RANGE = (1.15, 1.85)
 # The smallest card worth reading, as a fraction of the searched area (and never under 400 px²).
 MIN_AREA_FRACTION = 0.01
 MIN_AREA_PX = 400.0

@@ -31,13 +31,14 @@ from collections import deque
 import cv2
 import numpy as np
 
-from companion.vision.detect import find_card_quads, quad_area, warp_card
+from companion.vision.detect import find_card_quads, polygon_area, quad_area, warp_card
 from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
 from companion.vision.zones import Zones
 
 DEFAULT_CROP = (64, 96)
 SEARCH_MARGIN = 0.15  # search this much (of the zone's size) around a zone for cards hanging over
 WORK_SIDE = 240  # zones are searched at most this big (a 640x480 frame's zone with its margin)
+CARD_SHARE = 0.28  # a card's area over its zone's, before a card was seen there (a zone 1.55 cards high)
 SAME_SIZE = 1.4  # a card in a zone has the area of the last stable one there, within this factor
 FACES_KEPT = 12
 FACE_MATCH = 0.6  # correlation of two upright crops of one card (identical cards: about 0.9)
@@ -141,7 +142,10 @@ class Pipeline:
                 observations[name] = Observation(True, None, 0.0, None)
                 self._last[name] = (None, None, thumb, observations[name])
                 continue
-            quad = quads[0]
+            # The top card of the pile: of the card-shaped outlines, the one of a card's size here
+            # (a patterned table has card-shaped patches too).
+            expected = area or CARD_SHARE * polygon_area(poly)
+            quad = min(quads, key=lambda q: abs(float(np.log(quad_area(q) / expected))))
             crop = warp_card(image, quad, self.crop_size)
             if not self._clear(name, crop):
                 observations[name] = UNREADABLE
