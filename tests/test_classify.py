@@ -1,12 +1,12 @@
 import numpy as np
 import pytest
-from recog_photos import photo, printing
 
 from companion import cards
 from companion.paths import MODELS_DIR
 from companion.sim.faces import FaceStyle, render_foreign
 from companion.train.data import Recipe, make_sample, render_crop
 from companion.vision.classify import Classifier, ModelError, read_photo
+from tests.recog_photos import photo, printing
 
 MODEL = MODELS_DIR / "cards.onnx"
 

@@ -5,10 +5,10 @@ import json
 import cv2
 import numpy as np
 import pytest
-from recog_photos import photo, printing, write
 
 from companion.cli import main
 from companion.paths import MODELS_DIR
+from tests.recog_photos import photo, printing, write
 
 
 def run(capsys, *argv):

@@ -149,8 +149,10 @@ def build(recipe: Recipe, out_dir: Path, *, workers: int = 2, progress=None) -> 
     """
     out_dir = Path(out_dir)
     done = out_dir / "recipe.json"
-    if done.is_file() and json.loads(done.read_text()) == {**recipe.to_json(), "codes": list(CODES)}:
+    identity = json.loads(json.dumps({**recipe.to_json(), "codes": list(CODES)}))  # tuples as lists
+    if done.is_file() and json.loads(done.read_text()) == identity:
         return out_dir
+    done.unlink(missing_ok=True)  # a half-written dataset is never taken for a finished one
     out_dir.mkdir(parents=True, exist_ok=True)
     images = np.lib.format.open_memmap(out_dir / "images.npy", "w+", np.uint8,
                                        (recipe.samples, recipe.height, recipe.width, 3))

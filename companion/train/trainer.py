@@ -31,7 +31,7 @@ STD = (0.25, 0.25, 0.25)
 
 @dataclass(frozen=True)
 class Schedule:
-    epochs: int = 14
+    epochs: int = 8
     batch: int = 128
     lr: float = 3e-3
     weight_decay: float = 5e-4
