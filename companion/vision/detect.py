@@ -26,13 +26,15 @@ import numpy as np
 # A card's long side over its short side (Svintus cards are 2:3); perspective and the camera's tilt
 # stretch it, so a wide tolerance.
 CARD_ASPECT = 1.5
-ASPECT_RANGE = (1.15, 2.0)
+ASPECT_RANGE = (1.15, 1.85)
 # The smallest card worth reading, as a fraction of the searched area (and never under 400 px²).
 MIN_AREA_FRACTION = 0.01
 MIN_AREA_PX = 400.0
 # Low thresholds on purpose: the top card's edge over cards of the same design is faint (a shadow
 # line), while clutter edges that survive the blur do not form card-shaped quads.
 CANNY_LOW, CANNY_HIGH = 20, 50
+BUSY_EDGES = 0.16  # more edge pixels than this: a patterned table, searched again more blurred
+BUSY_BLUR = 3.0
 EDGE_INSET = 2.0  # px from a hole's border to the middle of the dilated edge line around it
 # How much of a quad's outline must lie on image edges: a card counts from MIN_SUPPORT; from
 # GOOD_SUPPORT the slower search along straight lines is not needed; SUPPORT_TIE is "as good".
@@ -464,8 +466,11 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     if work_side and max(grey.shape) > work_side:
         scale = work_side / max(grey.shape)
         grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    grey = cv2.GaussianBlur(grey, (5, 5), 0)
-    edges = cv2.Canny(grey, CANNY_LOW, CANNY_HIGH)
+    edges = cv2.Canny(cv2.GaussianBlur(grey, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
+    if float(np.count_nonzero(edges)) > BUSY_EDGES * edges.size:
+        # A busy table cloth (a fine check, a print): blur its pattern away; card edges are long
+        # and strong, and survive.
+        edges = cv2.Canny(cv2.GaussianBlur(grey, (0, 0), BUSY_BLUR), CANNY_LOW, CANNY_HIGH)
     closed = cv2.dilate(edges, np.ones((3, 3), np.uint8))
     near_edge = closed > 0
     area_scale = scale * scale  # areas below are in the searched copy's pixels

@@ -31,13 +31,14 @@ from collections import deque
 import cv2
 import numpy as np
 
-from companion.vision.detect import find_card_quads, quad_area, warp_card
+from companion.vision.detect import find_card_quads, polygon_area, quad_area, warp_card
 from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
 from companion.vision.zones import Zones
 
 DEFAULT_CROP = (64, 96)
 SEARCH_MARGIN = 0.15  # search this much (of the zone's size) around a zone for cards hanging over
 WORK_SIDE = 240  # zones are searched at most this big (a 640x480 frame's zone with its margin)
+CARD_SHARE = 0.28  # a card's area over its zone's, before a card was seen there (a zone 1.55 cards high)
 SAME_SIZE = 1.4  # a card in a zone has the area of the last stable one there, within this factor
 FACES_KEPT = 12
 FACE_MATCH = 0.6  # correlation of two upright crops of one card (identical cards: about 0.9)
@@ -141,17 +142,20 @@ class Pipeline:
                 observations[name] = Observation(True, None, 0.0, None)
                 self._last[name] = (None, None, thumb, observations[name])
                 continue
-            quad = quads[0]
+            # The top card of the pile: of the card-shaped outlines, the one of a card's size here
+            # (a patterned table has card-shaped patches too).
+            expected = area or CARD_SHARE * polygon_area(poly)
+            quad = min(quads, key=lambda q: abs(float(np.log(quad_area(q) / expected))))
             crop = warp_card(image, quad, self.crop_size)
             if not self._clear(name, crop):
                 observations[name] = UNREADABLE
                 continue
             to_classify.append((name, quad, crop, thumb))
         if to_classify:
-            readings = self.classifier.classify([crop for _, _, crop, _ in to_classify])
+            readings = self.read([(name, quad, crop) for name, quad, crop, _ in to_classify])
             for (name, quad, crop, thumb), reading in zip(to_classify, readings, strict=True):
                 obs = Observation(True, reading.code, float(reading.confidence), quad)
-                if not self._looks_like_stable(name, obs, crop):
+                if not self._plausible(name, obs, crop):
                     observations[name] = UNREADABLE
                     continue
                 observations[name] = obs
@@ -161,11 +165,18 @@ class Pipeline:
                          for name, obs in observations.items()}
         return observations
 
-    def _looks_like_stable(self, name: str, obs: Observation, crop: np.ndarray) -> bool:
-        """An outline of the zone's stable card in a new place must show what that card showed.
+    def read(self, items: list[tuple[str, np.ndarray, np.ndarray]]) -> list:
+        """Readings for (zone, quad, crop) items: the classifier's one batched call on the crops."""
+        return self.classifier.classify([crop for _, _, crop in items])
 
-        An identical card landed on it looks the same once warped upright; an outline bent by an
-        arm lying over the pile, or one that takes in part of the card below, does not.
+    def _plausible(self, name: str, obs: Observation, crop: np.ndarray) -> bool:
+        """Whether a reading that differs from the zone's stable card can be a change on the pile.
+
+        The same card in a new place must show what that card showed: an identical card landed on
+        it looks the same once warped upright; an outline bent by an arm lying over the pile, or
+        one that takes in part of a card below, does not. (Another card is the watcher's to judge:
+        whether the stable card still shows where it lay was tried, and cards of one colour and
+        printing look too much alike at this size to tell.)
         """
         face = _face(crop)
         seen = self._faces.setdefault(name, deque(maxlen=FACES_KEPT))
@@ -173,13 +184,12 @@ class Pipeline:
         known = stable == obs.code and self.watcher.known_pose(name, obs.quad)
         seen.append((obs.code, obs.quad, face))
         if stable != obs.code or known:
-            return True  # another card (the watcher judges it), or the stable card where it lies
-        reference = next((f for code, quad, f in reversed(seen)
+            return True
+        reference = next(((quad, f) for code, quad, f in reversed(seen)
                           if code == stable and self.watcher.known_pose(name, quad)), None)
         if reference is None:
             return True
-        similarity = max(float((face * reference).mean()), float((face[::-1, ::-1] * reference).mean()))
-        return similarity >= FACE_MATCH
+        return _similarity(face, reference[1]) >= FACE_MATCH
 
     def _motion(self, name: str, image: np.ndarray, poly: np.ndarray) -> tuple[bool, bool, np.ndarray]:
         """Whether the zone's picture changed since the last frame, whether the change reaches the
@@ -236,7 +246,12 @@ class Pipeline:
 
 
 def _face(crop: np.ndarray) -> np.ndarray:
-    """A small grey crop, zero mean and unit variance, for comparing faces by correlation."""
-    small = cv2.resize(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), (16, 24), interpolation=cv2.INTER_AREA)
-    small = small.astype(np.float32)
+    """A small colour crop, zero mean and unit variance, for comparing faces by correlation
+    (in colour: a red and a green card of one design differ)."""
+    small = cv2.resize(crop, (12, 18), interpolation=cv2.INTER_AREA).astype(np.float32)
     return (small - small.mean()) / max(float(small.std()), 1.0)
+
+
+def _similarity(face: np.ndarray, other: np.ndarray) -> float:
+    """Correlation of two faces (see _face), either way up."""
+    return max(float((face * other).mean()), float((face[::-1, ::-1] * other).mean()))

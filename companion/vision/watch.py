@@ -74,7 +74,7 @@ class _Zone:
 
 class Watcher:
     def __init__(self, zones, *, confirm_frames: int = 3, empty_frames: int = 4, reach_frames: int = 2,
-                 still_px: float = 8.0, still_deg: float = 8.0, same_px: float = 5.0, same_deg: float = 5.0,
+                 still_px: float = 8.0, still_deg: float = 8.0, same_px: float = 3.0, same_deg: float = 3.0,
                  min_confidence: float = 0.5, pair_s: float = 2.0):
         self.zones = {name: _Zone(name) for name in zones}
         self.confirm_frames = confirm_frames
