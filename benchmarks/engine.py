@@ -9,8 +9,10 @@ played; our comparable bot is ``RandomBot(play_first=True)`` (uniform among play
 only when stuck). A bot uniform over all our legal moves, where drawing is always allowed
 (R-TURN-2), is measured too: its games are twenty times longer. RLCard runs in its own virtual environment,
 ``benchmarks/.venv-rlcard`` (created with ``pip install rlcard`` when missing; git ignores it), in
-a child process timed by itself. Also printed: our 4- and 8-player games and the cost of one
-``legal_moves`` call.
+a child process timed by itself. Also printed: our 4- and 8-player games, the cost of one
+``legal_moves`` call, and a ceiling: the same number of actions per game with no rules at all
+(per game a seeded shuffle of the deck; per action one ``random.choice``, one action dict, one
+generator step), which is what any engine in Python pays before it checks a single rule.
 """
 
 from __future__ import annotations
@@ -83,6 +85,26 @@ def measure_ours(edition: str, players: int, games: int, seconds: float, *, play
     return {"games": played, "seconds": time.perf_counter() - start, "steps": actions}
 
 
+def measure_bare_loop(actions_per_game: int, games: int, seconds: float) -> dict:
+    """Games of ``actions_per_game`` actions with no rules: the floor under any engine in Python."""
+    deck = [f"card{i}" for i in range(112)]
+    choices = ["a", "b", "c"]
+
+    def bare_game(seed: int):
+        random.Random(seed).shuffle(list(deck))
+        rng = random.Random(seed)
+        for _ in range(actions_per_game):
+            yield {"by": 0, "play": rng.choice(choices)}
+
+    played = actions = 0
+    start = time.perf_counter()
+    while played < games or time.perf_counter() - start < seconds:
+        for _ in bare_game(played):
+            actions += 1
+        played += 1
+    return {"games": played, "seconds": time.perf_counter() - start, "steps": actions}
+
+
 def legal_moves_cost(edition: str, players: int, samples: int = 2000) -> float:
     """Mean seconds of one ``legal_moves`` call for the seat to move, over positions of random games."""
     positions = []
@@ -149,6 +171,12 @@ def main() -> int:
     length = uniform["steps"] / uniform["games"]
     print(f"ours svintus2 2 players, uniform over all legal moves: {rate:.1f} games/s "
           f"({length:.0f} actions/game), ratio {rate / rl_rate:.3f}x", flush=True)
+    ours = ours2["svintus2"]
+    length = round(ours["steps"] / ours["games"])
+    bare = measure_bare_loop(length, args.games, args.seconds)
+    rate = bare["games"] / bare["seconds"]
+    print(f"ceiling: {length} actions/game with no rules at all: {rate:.1f} games/s, "
+          f"ratio {rate / rl_rate:.2f}x", flush=True)
     for edition in ("svintus2", "adventure"):
         cost = legal_moves_cost(edition, 4)
         print(f"legal_moves       {edition:<9} 4 players: {cost * 1e6:7.2f} µs per call")

@@ -7,6 +7,7 @@ A card code is a plain string: ``r5`` (colour + value), ``g-grab`` (colour + sup
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 COLOURS = ("b", "g", "r", "y", "o")
 COLOUR_NAMES = {"b": "blue", "g": "green", "r": "red", "y": "yellow", "o": "orange"}
@@ -60,20 +61,21 @@ class Edition:
     super_kinds: tuple[str, ...]  # coloured super kinds; poly is in every edition
     villains: bool
 
-    @property
+    # cached: every new game reads these (a frozen dataclass still allows cached_property)
+    @cached_property
     def villain_codes(self) -> tuple[str, ...]:
         if not self.villains:
             return ()
         return PIRATES + tuple(ghost(c) for c in self.colours) + (ALIEN,)
 
-    @property
+    @cached_property
     def playable_codes(self) -> tuple[str, ...]:
         """Every code of a card that can be in a hand, in a stable order."""
         numbers = tuple(f"{c}{v}" for c in self.colours for v in VALUES)
         supers = tuple(f"{c}-{k}" for c in self.colours for k in self.super_kinds)
         return numbers + supers + (POLY,)
 
-    @property
+    @cached_property
     def codes(self) -> tuple[str, ...]:
         """Every code that may appear in a record of this edition."""
         return self.playable_codes + self.villain_codes
@@ -169,11 +171,17 @@ def in_edition(code: str, edition: str) -> bool:
     return code in EDITIONS[edition].codes
 
 
+def _unshuffled_deck(ed: Edition) -> tuple[str, ...]:
+    return tuple(code for code in ed.playable_codes if code != POLY for _ in range(2)) + (POLY,) * 8
+
+
+# Built once: every simulated game starts from a fresh copy.
+_DECKS = {edition: _unshuffled_deck(ed) for edition, ed in EDITIONS.items()}
+
+
 def deck(edition: str) -> list[str]:
     """The playing deck of an edition (numbers ×2, coloured supers ×2, 8 poly), unshuffled (§1.2)."""
-    ed = EDITIONS[edition]
-    cards = [code for code in ed.playable_codes if code != POLY for _ in range(2)]
-    return cards + [POLY] * 8
+    return list(_DECKS[edition])
 
 
 def villain_piles(edition: str, counts: dict | None = None) -> dict[str, list[str]]:

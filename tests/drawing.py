@@ -18,7 +18,13 @@ def draw_card(canvas, quad, colour=(40, 40, 200)):
     q = np.asarray(quad, dtype=np.float32)
     cv2.fillConvexPoly(canvas, np.round(q).astype(np.int32), (235, 235, 235), lineType=cv2.LINE_AA)
     cv2.polylines(canvas, [np.round(q).astype(np.int32)], True, (150, 150, 150), 1, cv2.LINE_AA)
-    inner = q.mean(axis=0) + 0.7 * (q - q.mean(axis=0))
+    # The coloured field inside a white border of even width, as printed cards have.
+    width = float(np.linalg.norm(q[1] - q[0]))
+    border = 0.12 * width
+    across = (q[1] - q[0]) / width
+    down = (q[3] - q[0]) / float(np.linalg.norm(q[3] - q[0]))
+    signs = np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]], np.float32)
+    inner = q + border * (signs[:, :1] * across + signs[:, 1:] * down)
     cv2.fillConvexPoly(canvas, np.round(inner).astype(np.int32), colour, lineType=cv2.LINE_AA)
 
 
@@ -34,3 +40,35 @@ def table(shape=(240, 320), seed=0, kind="wood"):
         base = np.full((h, w, 3), 190, np.uint8)
     noise = rng.normal(0, 6, (h, w, 3))
     return np.clip(base + noise, 0, 255).astype(np.uint8)
+
+
+# The colours draw_card paints a card's middle with, and the codes a ColourClassifier reads from them.
+CARD_COLOURS = {"r3": (40, 40, 200), "g3": (40, 160, 40), "b3": (200, 60, 30), "back": (120, 120, 120)}
+
+
+class ColourReading:
+    def __init__(self, code, confidence):
+        self.code, self.confidence = code, confidence
+        self.top = [(code, confidence)]
+
+
+class ColourClassifier:
+    """Reads the cards drawn by draw_card by the colour of their middle (a card model's stand-in for
+    frames drawn with OpenCV, where only detection and the watcher are under test)."""
+
+    width, height = 32, 48
+
+    def __init__(self):
+        self.calls = 0
+
+    def classify(self, crops):
+        self.calls += 1
+        readings = []
+        for crop in crops:
+            h, w = crop.shape[:2]
+            middle = crop[h // 3: 2 * h // 3, w // 3: 2 * w // 3]
+            mean = middle.reshape(-1, 3).mean(axis=0)
+            code, colour = min(CARD_COLOURS.items(), key=lambda kv: np.abs(mean - kv[1]).sum())
+            distance = float(np.abs(mean - colour).sum())
+            readings.append(ColourReading(code if distance < 90 else None, max(0.0, 1 - distance / 300)))
+        return readings

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from companion.vision.watch import UNREADABLE, Observation, Watcher
+from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
 from tests.drawing import card_corners
 
 ZONES = ["discard", "deck", "pirates", "ghosts", "aliens"]
@@ -67,11 +67,25 @@ def test_a_card_landing_is_reported_once_after_the_hand_leaves():
 
 def test_identical_card_on_identical_card_is_told_by_the_pose():  # R-ADV-4 needs it
     table = start()
-    table.frames(4, discard=UNREADABLE)
+    table.frames(4, discard=MOVING)  # a hand
     table.set(discard=card("b3", (110, 95), 25))
     table.frames(6)
     assert table.types() == [("landed", "discard", "b3")]
     assert table.events[0]["same"] is True
+
+
+def test_a_card_outlined_anew_without_a_hand_is_no_landing():
+    table = start()
+    # Glare, then the detector outlines the same card a little differently: no hand, no card.
+    table.frames(3, discard=UNREADABLE)
+    table.frames(5, discard=card("b3", (109, 96), 12))
+    # The outline flickers between the two ways while a hand passes over: both are known.
+    table.frames(3, discard=MOVING)
+    table.frames(2, discard=card("b3", (100, 100), 0))
+    table.frames(3, discard=card("b3", (109, 96), 12))
+    table.frames(3, discard=MOVING)
+    table.frames(5, discard=card("b3", (100, 100), 0))
+    assert table.events == []
 
 
 def test_a_hand_passing_over_without_playing_is_no_event():
@@ -136,9 +150,11 @@ def test_two_tops_taken_at_once():
 
 def test_a_hand_reaching_into_the_deck_is_a_draw():
     table = start()
-    table.frames(5, deck=UNREADABLE)
+    table.frames(5, deck=MOVING)
     table.frames(5)
-    table.frames(1, deck=UNREADABLE)  # one bad frame is not a hand
+    table.frames(1, deck=MOVING)  # one frame of motion is not a hand
+    table.frames(5)
+    table.frames(6, deck=UNREADABLE)  # unreadable but still (a bad reading, glare): not a hand
     table.frames(5)
     assert table.types() == [("drawn", "deck", "back")]
 

@@ -7,13 +7,14 @@ takes any edition card, a draw adds an unknown card. The same rules run in both.
 The engine does no I/O, reads no clock and uses randomness only from seeds it is given: the deal
 shuffles with ``random.Random(seed)``, the k-th reshuffle of the discard pile with
 ``random.Random(f"{seed}/reshuffle/{k}")``, so a record (setup + seed + actions) replays exactly.
+Each shuffle is ``shuffle`` below: the Fisher–Yates shuffle of ``random.Random.shuffle`` (Python
+3.11), written out so that a seed deals the same cards whatever Python runs it.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import product
 
 from companion import cards
 from companion.cards import ALIEN, EDITIONS, PILES, POLY
@@ -34,8 +35,38 @@ _FACTS: dict[str, tuple[str | None, str, str]] = {
 }
 
 
-# Kinds whose play carries a choice (a colour, the last hand, a villain, a shake).
-_CHOICE_KINDS = frozenset({POLY, "slap", "steal", "omni", "shake"})
+# Codes whose play carries a choice (a colour, the last hand, a villain, a shake).
+_CHOICE_CODES = frozenset(code for code, (_, _, kind) in _FACTS.items()
+                          if kind in (POLY, "slap", "steal", "omni", "shake"))
+
+
+# Every code that may be in a hand, whatever the edition.
+_HAND_CODES = frozenset(code for ed in EDITIONS.values() for code in ed.playable_codes)
+# R-TURN-1, R-SUP-0, R-POLY-1/2: per (colour in force, face of the top card), the codes that may go
+# onto it in turn: a card of that colour or with that face, or a poly. (No colour in force: a
+# starting poly, anything goes.) A table, since legal moves test every card in hand against it.
+_MATCHING: dict[tuple[str, str], frozenset[str]] = {
+    (colour, top_face): frozenset(code for code in _HAND_CODES
+                                  if _FACTS[code][0] == colour or _FACTS[code][1] == top_face or code == POLY)
+    for colour in cards.COLOURS
+    for top_face in {_FACTS[code][1] for code in _HAND_CODES}
+}
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle ``items`` in place: the same permutation as ``rng.shuffle(items)`` on Python 3.11.
+
+    Written out (the swap loop of ``random.Random.shuffle`` with its ``_randbelow`` inlined): the
+    permutation of a seed is part of every record, and the inlined loop deals twice as fast.
+    """
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(items))):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:  # a uniform j in [0, n): draw again when the bits overshoot
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 @dataclass(frozen=True)
@@ -55,8 +86,8 @@ def _sorted_cards(codes: list) -> list[str]:
     return sorted(_json_card(c) for c in codes)
 
 
-def villain_beaten(villain: str, code: str, interception: bool) -> bool:
-    """Whether playing ``code`` beats ``villain`` (R-ADV-2, R-ADV-3, R-ADV-4)."""
+def _beats(villain: str, code: str) -> bool:
+    """R-ADV-2, R-ADV-3: whether ``code`` beats a pirate or a ghost, whoever plays it."""
     colour, face, kind = _FACTS[code]
     if villain == "pirate-small":
         return kind == "number" and int(face) <= 3
@@ -64,9 +95,24 @@ def villain_beaten(villain: str, code: str, interception: bool) -> bool:
         return kind == "number" and int(face) >= 4
     if villain == "pirate-super":
         return kind != "number"  # every super card, poly included
+    return villain.startswith("ghost-") and colour == villain[6:]  # poly has no colour: never
+
+
+# Per villain other than the alien, the codes that beat it: every adventure play looks at the tops.
+_BEATEN_BY: dict[str, frozenset[str]] = {
+    villain: frozenset(code for code in _HAND_CODES if _beats(villain, code))
+    for villain in EDITIONS["adventure"].villain_codes if villain != ALIEN
+}
+
+
+def villain_beaten(villain: str, code: str, interception: bool) -> bool:
+    """Whether playing ``code`` beats ``villain`` (R-ADV-2, R-ADV-3, R-ADV-4).
+
+    The alien falls to an interception, whatever the card.
+    """
     if villain == ALIEN:
         return interception
-    return villain.startswith("ghost-") and colour == villain[6:]  # poly has no colour: never
+    return code in _BEATEN_BY[villain]
 
 
 class Game:
@@ -96,10 +142,6 @@ class Game:
         self._playable = self._ed.playable_codes
         self._start: dict = {}
         self.actions: list[dict] = []
-        # form -> (check, apply); built once, since push runs in every simulated move
-        self._handlers = {
-            form: (getattr(self, f"_check_{form}"), getattr(self, f"_do_{form}")) for form in FORMS
-        }
 
     # ----------------------------------------------------------------- construction
 
@@ -113,15 +155,17 @@ class Game:
         game = cls(edition, players, dealer=dealer, rules=rules, seed=seed)
         rng = random.Random(seed)
         deck = cards.deck(edition)
-        rng.shuffle(deck)  # deck[0] is the top
-        hands: list[list[str]] = [[] for _ in range(game.n)]
-        for _ in range(HAND_SIZE):
-            for k in range(1, game.n + 1):
-                hands[(dealer + k) % game.n].append(deck.pop(0))
-        discard = [deck.pop(0)]
+        shuffle(rng, deck)  # deck[0] is the top
+        # One card at a time from the dealer's left: the k-th seat from the dealer gets every n-th card.
+        n = game.n
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for k in range(1, n + 1):
+            hands[(dealer + k) % n] = deck[k - 1:HAND_SIZE * n:n]
+        discard = [deck[HAND_SIZE * n]]
+        deck = deck[HAND_SIZE * n + 1:]
         piles = cards.villain_piles(edition, villains)
         for pile in PILES:
-            rng.shuffle(piles[pile])
+            shuffle(rng, piles[pile])
         setup = {"hands": hands, "discard": discard, "deck": deck, "villains": piles,
                  "trophies": [[] for _ in range(game.n)], "turn": (dealer + 1) % game.n}
         game._start = {"setup": setup}
@@ -181,6 +225,8 @@ class Game:
             villains = {p: [None] * len(v) for p, v in cards.villain_piles(edition).items()}
         if top not in game._playable:
             raise ValueError(f"{top!r} is not a card of {edition}")
+        if top == POLY and colour is not None and colour not in game._ed.colours:
+            raise ValueError(f"{colour!r} is not a colour of {edition}: {', '.join(game._ed.colours)}")
         public = {
             "hand_counts": hand_counts,
             "deck_count": deck_count,
@@ -248,11 +294,6 @@ class Game:
             return None
         return Outcome(True, tuple(self.winners), dict(self.score) if self.score else None)
 
-    @property
-    def out_of_turn_open(self) -> bool:
-        """Whether some seat other than the one to move may act now (an interception or a catch)."""
-        return not self.finished and ((self._intercept and self._last_play is not None) or self._catch_window)
-
     def may_act_out_of_turn(self, seat: int) -> bool:
         """Whether ``legal_moves(seat)`` holds an interception or a catch; cheaper than asking it."""
         if self.finished:
@@ -262,16 +303,37 @@ class Game:
         last = self._last_play
         return self._intercept and last is not None and self._holds(seat, last)
 
+    def out_of_turn_seats(self) -> list[int]:
+        """The seats, other than the one to move, that may act now, in turn order from the seat to move.
+
+        The same answer as asking ``may_act_out_of_turn`` of each seat, in one pass: simulations
+        ask it after every action.
+        """
+        if self.finished:
+            return []
+        last = self._last_play if self._intercept else None
+        catchable = self._catchable if self._catch_window else None
+        if catchable is not None and len(self.hands[catchable]) != 1:
+            catchable = None
+        if last is None and catchable is None:
+            return []
+        turn, n = self.turn, self.n
+        seats = []
+        for k in range(1, n):
+            seat = (turn + k) % n
+            catches = catchable is not None and seat != catchable
+            if catches or (last is not None and self._holds(seat, last)):
+                seats.append(seat)
+        return seats
+
     def _matches(self, code: str) -> bool:
         """R-TURN-1, R-SUP-0, R-POLY-1/2: whether ``code`` may go onto the top card in turn."""
-        colour, face, _ = _FACTS[code]
-        if code == POLY or self.colour is None:
-            return True
-        return colour == self.colour or face == _FACTS[self.discard[-1]][1]
+        return self.colour is None or code in _MATCHING[self.colour, _FACTS[self.discard[-1]][1]]
 
     def _holds(self, seat: int, code: str) -> bool:
         hand = self.hands[seat]
-        return code in hand or UNKNOWN in hand
+        # (only a public game's hands hold unknown cards; the scan for one is not free)
+        return code in hand or (self.public and UNKNOWN in hand)
 
     # ----------------------------------------------------------------- draws and the end
 
@@ -298,7 +360,7 @@ class Game:
         if self.public:
             self.deck.extend([UNKNOWN] * len(under))
             return
-        random.Random(f"{self.seed}/reshuffle/{self._reshuffles}").shuffle(under)
+        shuffle(random.Random(f"{self.seed}/reshuffle/{self._reshuffles}"), under)
         self._reshuffles += 1
         self.deck.extend(under)
 
@@ -336,9 +398,14 @@ class Game:
 
     def push(self, action: dict) -> None:
         """Carry out an action (GAME-RECORD.md); ``IllegalAction`` leaves the game unchanged."""
-        form = self._check(action)
+        # _check inlined: push runs in every simulated move
+        form = action_form(action, self.edition, self.n)
+        if self.finished:
+            raise IllegalAction("game-over", "the game is over; no more actions")
+        check, apply = _HANDLERS[form]
+        check(self, action)
         action = dict(action)  # the game's own copy: the caller may reuse its dict
-        self._handlers[form][1](action)
+        apply(self, action)
         self.actions.append(action)
 
     def pop(self) -> dict:
@@ -363,7 +430,7 @@ class Game:
         form = action_form(action, self.edition, self.n)
         if self.finished:
             raise IllegalAction("game-over", "the game is over; no more actions")
-        self._handlers[form][0](action)
+        _HANDLERS[form][0](self, action)
         return form
 
     def _check_turn(self, seat: int) -> None:
@@ -372,7 +439,7 @@ class Game:
 
     def _check_play(self, action: dict) -> None:
         seat, code = action["by"], action["play"]
-        if not self._holds(seat, code):
+        if code not in self.hands[seat] and not self._holds(seat, code):  # (the common case first)
             raise IllegalAction("not-in-hand", f"seat {seat} holds no {code}")
         # R-INTERCEPT-1: an identical card right after the play of its twin, by any seat.
         interception = self._intercept and code == self._last_play
@@ -404,7 +471,8 @@ class Game:
                 raise IllegalAction("rule-off", f"transfer is off: seat {seat} must accept the {kind}")
         elif not (interception or self._matches(code)):
             raise IllegalAction("does-not-match", f"{code} does not match {self._describe_top()}")
-        self._check_choices(seat, code, action)
+        if code in _CHOICE_CODES:  # other cards carry no choice to check
+            self._check_choices(seat, code, action)
 
     def _describe_top(self) -> str:
         if self.colour is not None and self.top == POLY:
@@ -514,7 +582,9 @@ class Game:
 
     def _remove_from_hand(self, seat: int, code: str) -> None:
         hand = self.hands[seat]
-        if self.drawn and self._drawn_card is None and UNKNOWN in hand:
+        if not self.public:
+            hand.remove(code)  # every card is known
+        elif self.drawn and self._drawn_card is None and UNKNOWN in hand:
             hand.remove(UNKNOWN)  # public: the drawn (unknown) card is the one played
         elif code in hand:
             hand.remove(code)
@@ -529,10 +599,13 @@ class Game:
         self._remove_from_hand(seat, code)
         self.discard.append(code)
         hand = self.hands[seat]
-        self._close_catch(seat)
-        self._end_hush(seat)
+        if self._catch_window:
+            self._close_catch(seat)
+        if self.hush is not None:
+            self._end_hush(seat)
         self.colour = action["colour"] if kind == POLY else colour
-        stacked = self.pending["cards"] if self.pending and self.pending["kind"] == "grab" else 0
+        pending = self.pending
+        stacked = pending["cards"] if pending and pending["kind"] == "grab" else 0
         self.pending = None
         self.drawn = False
         self._drawn_card = None
@@ -540,7 +613,18 @@ class Game:
         if not hand and not self.adventure:
             self._finish(seat)  # R-WIN-1: the round ends at once; the card's effect no longer matters
             return
-        # R-SUP-0: the effect happens right after the play; "next" follows the direction (R-FLIP).
+        if kind == "number":  # most plays: no effect, the next seat moves
+            self.turn = (seat + self.direction) % self.n
+        else:
+            self._super_effect(seat, kind, stacked, action)
+        if self.adventure and not self.finished:
+            self._defeat(seat, code, kind, interception, action)
+        if not self.finished and len(hand) == 1 and not action.get("svintus"):
+            self._catchable = seat  # R-CALL-1
+            self._catch_window = True
+
+    def _super_effect(self, seat: int, kind: str, stacked: int, action: dict) -> None:
+        """R-SUP-0: a super card's effect, right after its play; "next" follows the direction (R-FLIP)."""
         if kind == "flip":
             self.direction = -self.direction
         following = self._next(seat)
@@ -561,11 +645,6 @@ class Game:
         elif kind == "shake" and "shake" in action:
             src, dst = action["shake"]
             self.villains[dst].insert(0, self.villains[src].pop(0))
-        if self.adventure and not self.finished:
-            self._defeat(seat, code, kind, interception, action)
-        if not self.finished and len(hand) == 1 and not action.get("svintus"):
-            self._catchable = seat  # R-CALL-1
-            self._catch_window = True
 
     def _steal(self, seat: int, action: dict) -> None:
         """R-STEAL: take one trophy (D-9: by default the most recent) from the last hand's owner."""
@@ -598,9 +677,13 @@ class Game:
                 taken = True
         else:
             # R-ADV-5: only the tops at the moment of the play; R-ADV-8: an empty pile gives nothing.
-            tops = [(pile, villains[pile][0]) for pile in PILES if villains[pile]]
-            for pile, villain in tops:
-                if villain is not None and villain_beaten(villain, code, interception):
+            # (Reading each top as its pile comes up is the same: a defeat changes its own pile only.)
+            for pile in PILES:
+                stack = villains[pile]
+                if not stack or stack[0] is None:
+                    continue
+                villain = stack[0]
+                if interception if villain == ALIEN else code in _BEATEN_BY[villain]:
                     self._take_villain(seat, pile)
                     taken = True
         if taken and not self._villains_left():
@@ -608,18 +691,21 @@ class Game:
 
     def _do_draw(self, action: dict) -> None:
         seat = action["by"]
-        self._close_catch(seat)
-        self._end_hush(seat)
+        if self._catch_window:
+            self._close_catch(seat)
+        if self.hush is not None:
+            self._end_hush(seat)
         self._last_play = None
-        before = len(self.hands[seat])
+        hand = self.hands[seat]
+        before = len(hand)
         self._draw(seat, 1)
         if self.finished:
             return
-        if len(self.hands[seat]) == before:
+        if len(hand) == before:
             self.turn = self._next(seat)  # D-4: nothing left to draw; the turn passes
             return
         self.drawn = True
-        self._drawn_card = self.hands[seat][-1]
+        self._drawn_card = hand[-1]
 
     def _do_pass(self, action: dict) -> None:
         self._last_play = None
@@ -696,83 +782,98 @@ class Game:
 
     def _candidates(self, seat: int) -> list[str]:
         hand = self.hands[seat]
-        if UNKNOWN in hand:
+        if self.public and UNKNOWN in hand:
             return list(self._playable)
         return list(dict.fromkeys(hand))
 
     def _variants(self, seat: int, code: str) -> list[dict]:
-        """Every complete action playing ``code``: poly colours, the last hand, villains, shakes, the call."""
+        """Every complete action playing ``code``: poly colours, the last hand, villains, shakes, the call.
+
+        Each choice multiplies the moves, earlier choices varying slowest.
+        """
+        moves = [{"by": seat, "play": code}]
         kind = _FACTS[code][2]
         left = len(self.hands[seat]) - 1
-        options: list[list[tuple[str, object]]] = []
         if kind == POLY:
-            options.append([("colour", c) for c in self._ed.colours])
+            moves = [{**move, "colour": c} for move in moves for c in self._ed.colours]
         if kind in ("slap", "steal") and not (left == 0 and not self.adventure):
-            options.append([("last", s) for s in range(self.n)])
+            moves = [{**move, "last": s} for move in moves for s in range(self.n)]
         if self.adventure:
             if kind == "omni" and left >= HAND_SIZE - 1:
                 piles = [p for p in PILES if self.villains[p]]
                 if piles:
-                    options.append([("villain", p) for p in piles])
+                    moves = [{**move, "villain": p} for move in moves for p in piles]
             elif kind == "shake":
                 piles = [p for p in PILES if self.villains[p]]
-                pairs = [("shake", [a, b]) for a in piles for b in piles if a != b]
-                options.append([("shake", None), *pairs])
+                pairs = [[a, b] for a in piles for b in piles if a != b]
+                # the first choice is no shake at all
+                moves = [shaken for move in moves
+                         for shaken in (move, *({**move, "shake": pair} for pair in pairs))]
         if left == 1:
-            options.append([("svintus", True), ("svintus", False)])
-        if not options:
-            return [{"by": seat, "play": code}]
-        moves = []
-        for combo in product(*options):
-            move = {"by": seat, "play": code}
-            for key, value in combo:
-                if value is not None:
-                    move[key] = value
-            moves.append(move)
+            moves = [{**move, "svintus": call} for move in moves for call in (True, False)]
         return moves
 
     def legal_moves(self, seat: int) -> list[dict]:
         """Every action the rules allow ``seat`` now: in turn and out of turn (interceptions, catches).
 
-        Table facts (wrong moves, dawdling, speaking in a hush, penalties) are not moves; ``push``
-        accepts them when the table reports them.
+        The plays come first, then the seat to move's accept, pass or draw, then a catch. Table facts
+        (wrong moves, dawdling, speaking in a hush, penalties) are not moves; ``push`` accepts them
+        when the table reports them.
         """
         if self.finished:
             return []
-        moves: list[dict] = []
-        last = self._last_play if self._intercept else None
+        moves = self._legal_plays(seat)
         if seat == self.turn:
             if self.pending is not None:
-                kind = self.pending["kind"]
-                for code in self._candidates(seat):
-                    if _FACTS[code][2] == kind and (self._transfer or code == last):
-                        moves.extend(self._variants(seat, code))
                 moves.append({"by": seat, "accept": True})
             elif self.drawn:
-                drawn = [self._drawn_card] if self._drawn_card is not None else self._playable
-                for code in drawn:
-                    if self._matches(code):
-                        moves.extend(self._variants(seat, code))
                 moves.append({"by": seat, "pass": True})
             else:
-                # The hot path of every simulation: _matches and _variants inlined for plain cards.
-                colour = self.colour
-                top_face = _FACTS[self.discard[-1]][1]
-                plain = len(self.hands[seat]) != 2  # no «Свинтус!» variants
-                for code in self._candidates(seat):
-                    code_colour, face, kind = _FACTS[code]
-                    # (an identical card, the only interception open to the seat to move, matches anyway)
-                    if colour is None or code_colour == colour or face == top_face or code == POLY:
-                        if plain and kind not in _CHOICE_KINDS:
-                            moves.append({"by": seat, "play": code})
-                        else:
-                            moves.extend(self._variants(seat, code))
                 moves.append({"by": seat, "draw": True})
-        elif last is not None and self._holds(seat, last):
-            moves.extend(self._variants(seat, last))
         if self._catch_window and self._catchable != seat and len(self.hands[self._catchable]) == 1:
             moves.append({"by": seat, "catch": self._catchable})
         return moves
+
+    def _legal_plays(self, seat: int) -> list[dict]:
+        """The plays of ``legal_moves(seat)``, in its order (the game is not finished)."""
+        last = self._last_play if self._intercept else None
+        if seat != self.turn:
+            if last is not None and self._holds(seat, last):
+                return self._variants(seat, last)  # an interception
+            return []
+        plays: list[dict] = []
+        if self.pending is not None:
+            kind = self.pending["kind"]
+            for code in self._candidates(seat):
+                if _FACTS[code][2] == kind and (self._transfer or code == last):
+                    plays.extend(self._variants(seat, code))
+            return plays
+        if self.drawn:
+            drawn = [self._drawn_card] if self._drawn_card is not None else self._playable
+            for code in drawn:
+                if self._matches(code):
+                    plays.extend(self._variants(seat, code))
+            return plays
+        # The hot path of every simulation. (An identical card, the only interception open to the
+        # seat to move, matches anyway.)
+        hand = self.hands[seat]
+        if self.colour is None:
+            matching = self._candidates(seat)
+        else:
+            matches = _MATCHING[self.colour, _FACTS[self.discard[-1]][1]]
+            if self.public and UNKNOWN in hand:
+                matching = [code for code in self._playable if code in matches]
+            else:
+                matching = [code for code in hand if code in matches]
+                if len(matching) > 1:
+                    matching = list(dict.fromkeys(matching))  # each code once, in hand order
+        plain = len(hand) != 2  # no «Свинтус!» variants
+        for code in matching:
+            if plain and code not in _CHOICE_CODES:
+                plays.append({"by": seat, "play": code})
+            else:
+                plays.extend(self._variants(seat, code))
+        return plays
 
     # ----------------------------------------------------------------- views
 
@@ -823,3 +924,7 @@ class Game:
     def __repr__(self) -> str:
         return (f"Game({self.edition!r}, players={self.n}, turn={self.turn}, top={self.top!r}, "
                 f"actions={len(self.actions)}{', public' if self.public else ''})")
+
+
+# form -> (check, apply), unbound: looked up on every push, built once rather than per game.
+_HANDLERS = {form: (getattr(Game, f"_check_{form}"), getattr(Game, f"_do_{form}")) for form in FORMS}

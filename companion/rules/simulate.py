@@ -29,15 +29,10 @@ def play(game: Game, bots: Sequence, rng: random.Random, *, max_actions: int = M
         if count >= max_actions:
             raise SimulationStalled(f"no end after {max_actions} actions")
         action = None
-        if game.out_of_turn_open:
-            turn = game.turn
-            for k in range(1, n + 1):
-                seat = (turn + k) % n
-                if seat == turn or not game.may_act_out_of_turn(seat):
-                    continue
-                action = bots[seat].choose(game, seat, rng)
-                if action is not None:
-                    break
+        for seat in game.out_of_turn_seats():
+            action = bots[seat].choose(game, seat, rng)
+            if action is not None:
+                break
         if action is None:
             action = bots[game.turn].choose(game, game.turn, rng)
         game.push(action)

@@ -7,7 +7,7 @@
         frame.truth["events"]                              # what became visible at this frame
     table.expected                                         # every event a perfect watcher reports
 
-The layout: the three villain piles in a row at the back of the table, the deck and the discard
+The layout: the deck and the three villain piles in a row at the back of the table, the discard
 pile in front of them, the players around the other three edges. Each engine action is acted out
 by an arm reaching from the player's seat: a play carries the card to the discard pile, where it
 lands with a random pose on the cards already there (the lower ones peek out); a defeated villain
@@ -42,9 +42,10 @@ from companion.vision.sources import Frame
 from companion.vision.zones import Zones
 
 # Where the piles lie, as fractions of the frame (x, y of the pile's centre).
+# The deck lies in the far corner, off the paths of the arms that play onto the discard pile.
 LAYOUT = {
-    "pirates": (0.25, 0.27), "ghosts": (0.5, 0.27), "aliens": (0.75, 0.27),
-    "deck": (0.36, 0.63), "discard": (0.62, 0.63),
+    "deck": (0.13, 0.27), "pirates": (0.38, 0.27), "ghosts": (0.62, 0.27), "aliens": (0.87, 0.27),
+    "discard": (0.5, 0.64),
 }
 CARD_HEIGHT = 0.2  # a card's height as a fraction of the frame's height
 ZONE_SCALE = 1.55  # a zone's side in card heights

@@ -26,14 +26,36 @@ import numpy as np
 # A card's long side over its short side (Svintus cards are 2:3); perspective and the camera's tilt
 # stretch it, so a wide tolerance.
 CARD_ASPECT = 1.5
-ASPECT_RANGE = (1.15, 2.0)
+ASPECT_RANGE = (1.15, 1.85)
 # The smallest card worth reading, as a fraction of the searched area (and never under 400 px²).
 MIN_AREA_FRACTION = 0.01
 MIN_AREA_PX = 400.0
 # Low thresholds on purpose: the top card's edge over cards of the same design is faint (a shadow
 # line), while clutter edges that survive the blur do not form card-shaped quads.
 CANNY_LOW, CANNY_HIGH = 20, 50
+BUSY_EDGES = 0.16  # more edge pixels than this: a patterned table, searched again more blurred
+BUSY_BLUR = 3.0
 EDGE_INSET = 2.0  # px from a hole's border to the middle of the dilated edge line around it
+# How much of a quad's outline must lie on image edges: a card counts from MIN_SUPPORT; from
+# GOOD_SUPPORT the slower search along straight lines is not needed; SUPPORT_TIE is "as good".
+MIN_SUPPORT = 0.75
+GOOD_SUPPORT = 0.92
+SUPPORT_TIE = 0.05
+SUPPORT_SAMPLES = 24  # points per side
+SUPPORT_TRIM = 0.04  # the ends of a side left out of its support
+MAX_LINES = 32
+MAX_SEGMENTS = 80
+REFINE_CANDIDATES = 2  # the best quads of each card whose sides are slid onto nearby edges
+PLACE_RADIUS = 0.2  # centres closer than this (in short sides) are one card's
+CANDIDATES_PER_CARD = 24  # the best candidates of one card weighed against each other
+REFINE_PLACES = 8  # cards refined in one search
+REFINE_KEEP = 30  # variants kept per refined quad
+REFINE_PX = 12  # how far a side may slide
+REFINE_SIDE_SUPPORT = 0.8
+SUPPORT_EXACT = 0.01
+FRAME_GAP = 2.0  # px: sides of two nested quads closer than this are the same side
+NEXT = [1, 2, 3, 0]  # each corner's next corner, clockwise
+ZONE_MIN_SIDE = 0.3  # a card's short side at least this fraction of its zone's side
 
 
 def order_quad(points) -> np.ndarray:
@@ -79,13 +101,28 @@ def pose_change(a, b) -> tuple[float, float]:
 
 
 def quad_aspect(quad) -> float:
-    q = np.asarray(quad, dtype=np.float32).reshape(4, 2)
-    sides = [float(np.linalg.norm(q[(i + 1) % 4] - q[i])) for i in range(4)]
-    short = (sides[0] + sides[2]) / 2
-    long_ = (sides[1] + sides[3]) / 2
-    if min(short, long_) <= 0:
-        return 0.0
-    return max(short, long_) / min(short, long_)
+    """Long over short side (each the mean of two opposite sides); 0 for a degenerate quad."""
+    return float(_aspects(np.asarray(quad, dtype=np.float32).reshape(1, 4, 2))[0])
+
+
+def _aspects(quads: np.ndarray) -> np.ndarray:
+    """``quad_aspect`` of many quads (N, 4, 2) at once."""
+    d = quads[:, NEXT] - quads
+    sides = np.hypot(d[..., 0], d[..., 1])
+    a = (sides[:, 0] + sides[:, 2]) / 2
+    b = (sides[:, 1] + sides[:, 3]) / 2
+    low = np.minimum(a, b)
+    return np.where(low > 0, np.maximum(a, b) / np.maximum(low, 1e-9), 0.0)
+
+
+def _card_shaped(quads: np.ndarray) -> np.ndarray:
+    """Which quads (N, 4, 2) are convex with a card's aspect."""
+    edge = quads[:, NEXT] - quads
+    following = edge[:, NEXT]
+    cross = edge[:, :, 0] * following[:, :, 1] - edge[:, :, 1] * following[:, :, 0]
+    convex = (cross > 0).all(axis=1) | (cross < 0).all(axis=1)
+    aspect = _aspects(quads)
+    return convex & (aspect >= ASPECT_RANGE[0]) & (aspect <= ASPECT_RANGE[1])
 
 
 def warp_card(image: np.ndarray, quad, size=(64, 96)) -> np.ndarray:
@@ -124,7 +161,7 @@ def _card_quad(contour, min_area: float, max_area: float, *, hole: bool) -> np.n
     card's edge: its convex hull is what is fitted. An outer contour must fill its quad by itself.
     """
     area = abs(cv2.contourArea(contour))
-    if area < min_area or area > max_area:
+    if area < 0.5 * min_area or area > max_area:  # the quad is checked below; this only saves time
         return None
     hull = cv2.convexHull(contour)
     hull_area = abs(cv2.contourArea(hull))
@@ -149,7 +186,17 @@ def _card_quad(contour, min_area: float, max_area: float, *, hole: bool) -> np.n
         out = quad - centre
         out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-6)
         quad = quad + out * EDGE_INSET
+    if not min_area <= quad_area(quad) <= max_area:
+        return None
     return quad
+
+
+def _same_place(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two quads of one card: their centres nearly meet, or they mostly overlap."""
+    short = min(float(np.linalg.norm(a[1] - a[0])), float(np.linalg.norm(a[2] - a[1])))
+    if float(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0))) < PLACE_RADIUS * short:
+        return True
+    return _overlap(a, b) > 0.6
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
@@ -159,50 +206,351 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter) / smaller if smaller > 0 else 0.0
 
 
+def _short_side(quad: np.ndarray) -> float:
+    d = quad[NEXT] - quad
+    sides = np.hypot(d[:, 0], d[:, 1])
+    return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
+
+
+def _supports(quads: np.ndarray, near_edge: np.ndarray) -> np.ndarray:
+    """For each quad (N, 4, 2): the fraction of its outline that lies on an edge of the image.
+
+    The ends of each side are left out (a card's rounded corners are not on its sides), but only
+    just: a quad that runs on past a card's corner must lose support there.
+    """
+    if len(quads) == 0:
+        return np.zeros(0, np.float32)
+    k = np.linspace(SUPPORT_TRIM, 1 - SUPPORT_TRIM, SUPPORT_SAMPLES, dtype=np.float32)[None, None, :, None]
+    start = quads[:, :, None, :]
+    end = quads[:, NEXT][:, :, None, :]
+    points = np.round(start + k * (end - start)).astype(np.int32).reshape(len(quads), -1, 2)
+    h, w = near_edge.shape
+    inside = ((points[..., 0] >= 0) & (points[..., 0] < w) & (points[..., 1] >= 0) & (points[..., 1] < h))
+    xs = np.clip(points[..., 0], 0, w - 1)
+    ys = np.clip(points[..., 1], 0, h - 1)
+    on_edge = near_edge[ys, xs] & inside
+    return on_edge.mean(axis=1)
+
+
+def _lines(edges: np.ndarray, min_side: float) -> tuple[np.ndarray, np.ndarray]:
+    """Straight edge lines as (normal angle in [0, pi), rho), longest first, pieces of one line merged."""
+    segments = cv2.HoughLinesP(edges, 1, np.pi / 180, threshold=max(10, int(0.4 * min_side)),
+                               minLineLength=max(8.0, 0.5 * min_side), maxLineGap=4)
+    if segments is None:
+        return np.zeros(0), np.zeros(0)
+    seg = segments.reshape(-1, 4).astype(np.float64)
+    order = np.argsort(-np.hypot(seg[:, 2] - seg[:, 0], seg[:, 3] - seg[:, 1]))[:MAX_SEGMENTS]
+    seg = seg[order]
+    all_angles = np.arctan2(seg[:, 2] - seg[:, 0], -(seg[:, 3] - seg[:, 1])) % np.pi  # normals' angles
+    all_rhos = np.cos(all_angles) * seg[:, 0] + np.sin(all_angles) * seg[:, 1]
+    # Pieces of one line: normal angles within 3 degrees and offsets within 3 px. Lines are binned
+    # by (angle, rho) and a piece is dropped when a kept line lies in its bin or a neighbouring one;
+    # angles just under pi are taken as just under 0 (with rho negated) so the bins do not wrap.
+    wrap = all_angles > np.pi - np.radians(1.5)
+    all_angles = np.where(wrap, all_angles - np.pi, all_angles)
+    all_rhos = np.where(wrap, -all_rhos, all_rhos)
+    angle_bins = np.floor(all_angles / np.radians(3)).astype(int).tolist()
+    rho_bins = np.floor(all_rhos / 3.0).astype(int).tolist()
+    taken: set[tuple[int, int]] = set()
+    keep = []
+    for k, (a, r) in enumerate(zip(angle_bins, rho_bins, strict=True)):
+        if any((a + da, r + dr) in taken for da in (-1, 0, 1) for dr in (-1, 0, 1)):
+            continue
+        taken.add((a, r))
+        keep.append(k)
+        if len(keep) >= MAX_LINES:
+            break
+    angles = all_angles[keep] % np.pi
+    rhos = np.where(all_angles[keep] < 0, -all_rhos[keep], all_rhos[keep])
+    return angles, rhos
+
+
+def _line_quads(edges: np.ndarray, near_edge: np.ndarray, min_side: float,
+                max_side: float) -> list[tuple[np.ndarray, float]]:
+    """Quads whose sides lie on straight edges (two near-parallel pairs of lines, near-perpendicular),
+    with their outline support.
+
+    This finds the top card of a pile when its face's pictures touch its outline and break the hole
+    inside it; the support then tells the top card from quads that borrow a side of a lower card.
+    """
+    angles, rhos = _lines(edges, min_side)
+    n = len(angles)
+    if n < 4:
+        return []
+    gap = np.abs(angles[:, None] - angles[None, :]) % np.pi
+    gap = np.minimum(gap, np.pi - gap)
+    same_way = np.abs(angles[:, None] - angles[None, :]) < np.pi / 2
+    aligned = np.where(same_way, rhos[None, :], -rhos[None, :])  # rho of j with i's normal
+    distance = np.abs(aligned - rhos[:, None])
+    parallel = (gap < np.radians(10)) & (distance >= min_side) & (distance <= max_side)
+    i_idx, j_idx = np.nonzero(np.triu(parallel, 1))
+    if len(i_idx) < 2:
+        return []
+    pair_angle = angles[i_idx]
+    pg = np.abs(pair_angle[:, None] - pair_angle[None, :]) % np.pi
+    pg = np.minimum(pg, np.pi - pg)
+    u, v = np.nonzero(np.triu(np.abs(pg - np.pi / 2) < np.radians(25), 1))
+    if len(u) == 0:
+        return []
+    # Intersections of every two lines (Cramer's rule on the normal forms).
+    cos, sin = np.cos(angles), np.sin(angles)
+    det = cos[:, None] * sin[None, :] - sin[:, None] * cos[None, :]
+    det = np.where(np.abs(det) < 1e-9, np.nan, det)
+    xs = (rhos[:, None] * sin[None, :] - rhos[None, :] * sin[:, None]) / det
+    ys = (cos[:, None] * rhos[None, :] - cos[None, :] * rhos[:, None]) / det
+    p1, p2, q1, q2 = i_idx[u], j_idx[u], i_idx[v], j_idx[v]
+    corners = np.stack([np.stack([xs[a, b], ys[a, b]], axis=-1)
+                        for a, b in ((p1, q1), (p1, q2), (p2, q2), (p2, q1))], axis=1)  # (N, 4, 2)
+    corners = corners[np.isfinite(corners).all(axis=(1, 2))].astype(np.float32)
+    if len(corners) == 0:
+        return []
+    keep = _card_shaped(corners)
+    corners = corners[keep]
+    supports = _supports(corners, near_edge)
+    good = supports >= MIN_SUPPORT
+    return [(q, float(sup)) for q, sup in zip(corners[good], supports[good], strict=True)]
+
+
+def _area(quad: np.ndarray) -> float:
+    """A quad's area by the shoelace formula (cheaper than OpenCV's for one quad)."""
+    x, y = quad[:, 0], quad[:, 1]
+    return 0.5 * abs(float(x[0] * y[1] - x[1] * y[0] + x[1] * y[2] - x[2] * y[1]
+                           + x[2] * y[3] - x[3] * y[2] + x[3] * y[0] - x[0] * y[3]))
+
+
+def _shape_error(quad: np.ndarray) -> float:
+    """How far a quad's aspect is from a card's (0 for 2:3); a face's inner frame, or a quad that
+    takes in a strip of the card below, is further."""
+    return abs(float(np.log(max(quad_aspect(quad), 1e-6) / CARD_ASPECT)))
+
+
+def _side_gaps(inner: np.ndarray, outer: np.ndarray) -> np.ndarray:
+    """For each side of ``inner``: how far its middle lies from the nearest side line of ``outer``."""
+    middles = (inner + inner[NEXT]) / 2  # (4, 2)
+    starts = outer
+    d = outer[NEXT] - outer  # (4, 2)
+    lengths = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-6)
+    rel = middles[:, None, :] - starts[None, :, :]  # (4 middles, 4 sides, 2)
+    distance = np.abs(d[None, :, 0] * rel[..., 1] - d[None, :, 1] * rel[..., 0]) / lengths[None, :]
+    return distance.min(axis=1)
+
+
+def _better(quad: np.ndarray, support: float, other: np.ndarray, other_support: float,
+            shapes: tuple[float, float] | None = None) -> bool:
+    """Of two equally supported quads of one card, whether ``quad`` is the card rather than ``other``.
+
+    Nested quads: a frame all round (every side apart) is a face's inner frame inside the card's
+    outline, so the outer one is the card; nested quads that share sides are the top card and a quad
+    that takes in a strip of the card below it, so the inner one is the card. Otherwise the more
+    card-shaped one. The inner one of nested quads sharing sides must be supported as well as the
+    outer one: a quad with one side on a face's inner frame and three on the card's edge is not.
+    """
+    quad_small = _area(quad) < _area(other)
+    small, large = (quad, other) if quad_small else (other, quad)
+    gaps = _side_gaps(small, large)
+    if gaps.max() > FRAME_GAP:  # nested and not the same quad
+        small_support, large_support = (support, other_support) if quad_small else (other_support, support)
+        inner_is_card = gaps.min() <= FRAME_GAP and small_support >= large_support - SUPPORT_EXACT
+        return quad_small == inner_is_card
+    if shapes is None:
+        shapes = (_shape_error(quad), _shape_error(other))
+    return shapes[0] < shapes[1]
+
+
+def _best_first(scored: list[tuple[np.ndarray, float]]) -> list[tuple[np.ndarray, float]]:
+    """Best supported first (in steps of SUPPORT_TIE); then the most card-shaped."""
+    if not scored:
+        return []
+    errors = np.abs(np.log(np.maximum(_aspects(np.array([q for q, _ in scored], np.float32)), 1e-6)
+                           / CARD_ASPECT))
+    keys = [(-round(sup / SUPPORT_TIE), float(err)) for (_, sup), err in zip(scored, errors, strict=True)]
+    order = sorted(range(len(scored)), key=lambda k: keys[k])
+    return [scored[k] for k in order]
+
+
+def _to_refine(scored: list[tuple[np.ndarray, float]]) -> list[np.ndarray]:
+    """The best REFINE_CANDIDATES quads of each place (card), for the best REFINE_PLACES places."""
+    places: list[list[np.ndarray]] = []
+    for quad, support in scored:
+        if support < MIN_SUPPORT:
+            break
+        place = next((p for p in places if _same_place(quad, p[0])), None)
+        if place is None:
+            if len(places) < REFINE_PLACES:
+                places.append([quad])
+        elif len(place) < REFINE_CANDIDATES:
+            place.append(quad)
+    return [q for p in places for q in p]
+
+
+def _refine(quads: list[np.ndarray], near_edge: np.ndarray) -> list[tuple[np.ndarray, float]]:
+    """Variants of each quad with every side moved to the edge lines parallel to it nearby."""
+    if not quads:
+        return []
+    shifts = np.arange(-REFINE_PX, REFINE_PX + 1, dtype=np.float32)
+    k = np.linspace(SUPPORT_TRIM, 1 - SUPPORT_TRIM, SUPPORT_SAMPLES, dtype=np.float32)
+    h, w = near_edge.shape
+    variants = []
+    for quad in quads:
+        centre = quad.mean(axis=0)
+        starts, directions = [], []  # per side: the start points of its candidate lines, its direction
+        for i in range(4):
+            a, b = quad[i], quad[(i + 1) % 4]
+            direction = (b - a) / max(float(np.linalg.norm(b - a)), 1e-6)
+            normal = np.array([-direction[1], direction[0]], np.float32)
+            if float(np.dot((a + b) / 2 - centre, normal)) < 0:
+                normal = -normal  # outward
+            points = a + k[:, None] * (b - a)  # (S, 2)
+            moved = np.round(points[None, :, :] + shifts[:, None, None] * normal).astype(np.int32)
+            inside = (moved[..., 0] >= 0) & (moved[..., 0] < w) & (moved[..., 1] >= 0) & (moved[..., 1] < h)
+            hits = near_edge[np.clip(moved[..., 1], 0, h - 1), np.clip(moved[..., 0], 0, w - 1)] & inside
+            support = hits.mean(axis=1)
+            # Peaks of support: the edge lines parallel to this side.
+            peak = (support >= REFINE_SIDE_SUPPORT) & (support >= np.roll(support, 1)) \
+                & (support >= np.roll(support, -1))
+            order = np.argsort(-np.where(peak, support, -1.0))[:3]
+            chosen = order[peak[order]] if peak.any() else np.array([REFINE_PX])
+            starts.append(a[None, :] + shifts[chosen, None] * normal[None, :])
+            directions.append(direction)
+        # Every choice of one line per side; corner i is where side i-1 meets side i.
+        grids = np.meshgrid(*[np.arange(len(st)) for st in starts], indexing="ij")
+        choice = [g.ravel() for g in grids]
+        corners = []
+        for i in range(4):
+            p, u = starts[i - 1][choice[i - 1]], directions[i - 1]
+            q, v = starts[i][choice[i]], directions[i]
+            det = u[0] * (-v[1]) - u[1] * (-v[0])
+            if abs(det) < 1e-6:
+                break
+            d = q - p
+            t = (d[:, 0] * (-v[1]) - d[:, 1] * (-v[0])) / det
+            corners.append(p + t[:, None] * u[None, :])
+        if len(corners) == 4:
+            variants.append(np.stack(corners, axis=1))
+    if not variants:
+        return []
+    corners = np.concatenate(variants).astype(np.float32)
+    corners = corners[_card_shaped(corners)] if len(corners) else corners
+    if len(corners) == 0:
+        return []
+    variants = list(corners)
+    supports = _supports(np.array(variants, np.float32).reshape(-1, 4, 2), near_edge)
+    best = np.argsort(-supports)[:REFINE_KEEP * len(quads)]
+    return [(variants[i], float(supports[i])) for i in best]
+
+
 def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = None,
-                    margin: float = 0.0) -> list[np.ndarray]:
+                    max_area: float | None = None, margin: float = 0.0,
+                    work_side: int | None = None) -> list[np.ndarray]:
     """Every card outline in ``image`` (or in ``region``, a polygon in image pixels), largest first.
 
-    With a ``region``, a card counts when its centre lies in the polygon; ``margin`` (a fraction of
-    the region's size) widens the search around it so that a card hanging over its edge is whole.
+    With a ``region`` (a zone drawn around one pile), a card counts when its centre lies in the
+    polygon and its short side is at least ZONE_MIN_SIDE of the region's side; ``margin`` (a
+    fraction of the region's size) widens the search so that a card hanging over its edge is whole.
 
-    A pile gives one quad: its top card. Where one card-shaped outline lies inside another (the
-    inner border of a card's face, a card's picture frame), only the outer one is kept, unless the
-    inner one is a card of nearly the same size lying on top (the top card of a neat pile).
+    Candidates come from closed outlines (holes and outer contours of the edge map) and, when those
+    give no well-supported quad, from straight edge lines. A candidate counts when most of its
+    outline lies on image edges (the top card's outline is whole; a lower card's is hidden in part).
+    Overlapping candidates: the best supported wins, and of those about as well supported, the
+    largest (a card's outline over its face's inner frame).
+
+    ``min_area`` and ``max_area`` (px²) bound a card's size where it is known (the last card seen
+    in a zone). ``work_side`` searches a copy shrunk so that its longer side is at most that many pixels (a
+    zone in a 1280x720 frame then costs what it does at 640x480); quads are given at full size.
     """
     x0, y0, x1, y1 = _region_box(region, image.shape, margin)
     if x1 - x0 < 8 or y1 - y0 < 8:
         return []
     grey = _grey(image[y0:y1, x0:x1])
-    grey = cv2.GaussianBlur(grey, (5, 5), 0)
-    edges = cv2.Canny(grey, CANNY_LOW, CANNY_HIGH)
-    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-    # Two levels: outer outlines of edge lines, and the holes inside them (a top card's face).
-    contours, hierarchy = cv2.findContours(edges, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    scale = 1.0
+    if work_side and max(grey.shape) > work_side:
+        scale = work_side / max(grey.shape)
+        grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    edges = cv2.Canny(cv2.GaussianBlur(grey, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
+    if float(np.count_nonzero(edges)) > BUSY_EDGES * edges.size:
+        # A busy table cloth (a fine check, a print): blur its pattern away; card edges are long
+        # and strong, and survive.
+        edges = cv2.Canny(cv2.GaussianBlur(grey, (0, 0), BUSY_BLUR), CANNY_LOW, CANNY_HIGH)
+    closed = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    near_edge = closed > 0
+    area_scale = scale * scale  # areas below are in the searched copy's pixels
     searched = float((x1 - x0) * (y1 - y0))
     if region is not None:
         searched = min(searched, max(polygon_area(region), 1.0))
-    lower = min_area if min_area is not None else max(MIN_AREA_PX, MIN_AREA_FRACTION * searched)
-    upper = 0.98 * (x1 - x0) * (y1 - y0)
-    quads = []
+    searched *= area_scale
+    lower = min_area * area_scale if min_area is not None else max(MIN_AREA_PX, MIN_AREA_FRACTION * searched)
+    min_side = float(np.sqrt(lower / CARD_ASPECT)) if min_area is None else 0.0
+    if region is not None:  # a zone is drawn around one pile: its card is not small in it
+        min_side = max(min_side, ZONE_MIN_SIDE * float(np.sqrt(searched)))
+        lower = max(lower, min_side * min_side * CARD_ASPECT)
+    upper = 0.98 * grey.shape[0] * grey.shape[1]
+    if max_area is not None:
+        upper = min(upper, max_area * area_scale)
+    # Two levels: outer outlines of edge lines, and the holes inside them (a top card's face).
+    contours, hierarchy = cv2.findContours(closed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    holes, outers = [], []
     for contour, links in zip(contours, hierarchy[0] if hierarchy is not None else [], strict=False):
-        quad = _card_quad(contour, lower, upper, hole=bool(links[3] >= 0))
+        hole = bool(links[3] >= 0)
+        quad = _card_quad(contour, lower, upper, hole=hole)
         if quad is not None:
-            quads.append(order_quad(quad + np.array([x0, y0], dtype=np.float32)))
+            (holes if hole else outers).append(quad)
+    # An outer outline is a card only where no hole says better: around a pile it is the pile's
+    # silhouette, larger than its top card.
+    candidates = holes + [q for q in outers if not any(_overlap(q, h) > 0.6 for h in holes)]
+    if region is not None:  # part of a card's face (above its picture) is not a card
+        candidates = [q for q in candidates if _short_side(q) >= min_side]
+    supports = _supports(np.array(candidates, np.float32).reshape(-1, 4, 2), near_edge)
+    scored = list(zip(candidates, supports.tolist(), strict=True))
+    if not any(support >= GOOD_SUPPORT for _, support in scored):
+        max_side = float(np.hypot(*grey.shape))
+        scored += [(q, sup) for q, sup in _line_quads(edges, near_edge, min_side, max_side)
+                   if lower <= _area(q) <= upper]
+    # Best supported first; of equal support, larger first. Only the best few can matter.
+    scored = _best_first(scored)
+    # Each side of the best few slid along its normal onto the edges near it: a quad that borrowed
+    # a lower card's side finds the top card's, a face's inner frame finds the card's own outline.
+    refined = _refine(_to_refine(scored), near_edge)
+    scored = _best_first(scored + [(q, sup) for q, sup in refined if lower <= _area(q) <= upper])
+    scored = [(q, sup) for q, sup in scored if sup >= MIN_SUPPORT]
+    if not scored:
+        return []
+    quads = np.array([q for q, _ in scored], np.float32) / scale + np.array([x0, y0], np.float32)
+    supports = [sup for _, sup in scored]
+    centres = quads.mean(axis=1)
+    shape = np.abs(np.log(np.maximum(_aspects(quads), 1e-6) / CARD_ASPECT))
+    sides = np.hypot(*(quads[:, NEXT] - quads).transpose(2, 0, 1))  # (N, 4)
+    shorts = np.minimum(sides[:, 0], sides[:, 1])
     if region is not None:
         poly = np.asarray(region, dtype=np.float32).reshape(-1, 1, 2)
-        quads = [q for q in quads
-                 if cv2.pointPolygonTest(poly, tuple(map(float, quad_centre(q))), False) >= 0]
-    # The dilated edge gives each outline twice (outside and inside the line): keep the outer one.
-    quads.sort(key=lambda q: -quad_area(q))
-    kept: list[np.ndarray] = []
-    for quad in quads:
-        if any(_overlap(quad, other) > 0.6 for other in kept):
+        inside = [cv2.pointPolygonTest(poly, (float(x), float(y)), False) >= 0 for x, y in centres]
+    else:
+        inside = [True] * len(quads)
+    kept: list[int] = []  # candidate index per card, the best so far
+    seen: list[int] = []  # candidates weighed per card
+    for i in range(len(quads)):
+        if not inside[i]:
             continue
-        kept.append(quad)
+        clash = None
+        if kept:
+            # One card: the centres nearly meet, or the quads mostly overlap.
+            reach = PLACE_RADIUS * np.minimum(shorts[kept], shorts[i])
+            near = np.hypot(*(centres[kept] - centres[i]).T) < reach
+            clash = int(np.argmax(near)) if near.any() else None
+            if clash is None:
+                clash = next((k for k, j in enumerate(kept) if _overlap(quads[i], quads[j]) > 0.6), None)
+        if clash is None:
+            kept.append(i)
+            seen.append(1)
+            continue
+        seen[clash] += 1
+        j = kept[clash]
+        if seen[clash] <= CANDIDATES_PER_CARD and supports[i] >= supports[j] - SUPPORT_TIE \
+                and _better(quads[i], supports[i], quads[j], supports[j], (shape[i], shape[j])):
+            kept[clash] = i
+    found = [order_quad(quads[i]) for i in kept]
     # Largest first; cards of about the same size (within 100 px²), topmost first.
-    kept.sort(key=lambda q: (-round(quad_area(q), -2), float(quad_centre(q)[1])))
-    return kept
+    found.sort(key=lambda q: (-round(quad_area(q), -2), float(quad_centre(q)[1])))
+    return found
 
 
 def polygon_area(polygon) -> float:

@@ -16,8 +16,8 @@ Per frame and zone: a zone whose picture moved since the last frame (a hand pass
 shaken) is not read. Otherwise the top card's quad is found (``detect.find_card_quads``) and
 warped; a crop that is much blurrier than the zone's last good crops, or washed out by glare, is
 not read. All the crops of a frame go to the classifier in one call. A zone that shows the same
-card in the same place as in the last frame, in an unchanged picture, reuses that frame's reading
-(``reuse=False`` classifies every zone in every frame). A camera's ``lost``/``ok`` frames become
+picture that has not changed since it was last read reuses that reading (``reuse=False`` detects
+and classifies every still zone in every frame). A camera's ``lost``/``ok`` frames become
 ``camera`` events; during a loss the stable state is kept as it was.
 
 The zones are checked against the first frame's size (``ZonesError`` when one lies outside it); a
@@ -31,19 +31,26 @@ from collections import deque
 import cv2
 import numpy as np
 
-from companion.vision.detect import find_card_quads, pose_change, warp_card
-from companion.vision.watch import UNREADABLE, Observation, Watcher
+from companion.vision.detect import find_card_quads, polygon_area, quad_area, warp_card
+from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
 from companion.vision.zones import Zones
 
 DEFAULT_CROP = (64, 96)
-SEARCH_MARGIN = 0.3  # search this much (of the zone's size) around a zone for cards hanging over
+SEARCH_MARGIN = 0.15  # search this much (of the zone's size) around a zone for cards hanging over
+WORK_SIDE = 240  # zones are searched at most this big (a 640x480 frame's zone with its margin)
+CARD_SHARE = 0.28  # a card's area over its zone's, before a card was seen there (a zone 1.55 cards high)
+SAME_SIZE = 1.4  # a card in a zone has the area of the last stable one there, within this factor
+FACES_KEPT = 12
+FACE_MATCH = 0.6  # correlation of two upright crops of one card (identical cards: about 0.9)
 THUMB = 16  # side of the thumbnail a zone's motion is measured on
 MOTION_LEVEL = 3.0  # mean grey-level change of the thumbnail between two frames that counts as motion
-REUSE_LEVEL = 1.5  # below this change, a still card keeps the last frame's reading
+MOTION_LOCAL = 20.0  # ... or this change in one cell of it (an arm's edge moving across a corner)
+REUSE_LEVEL = 1.5  # below this change since the zone was last read, that reading still holds
 BLUR_RATIO = 0.4  # a crop this much less sharp than the zone's sharpest recent crop is blurred
 SHARPNESS_FRAMES = 15
+EMPTY_EDGES = 0.04  # more edge pixels than this in a zone's middle: it is not empty
 GLARE_LEVEL = 250  # a pixel this bright in all channels is washed out
-GLARE_FRACTION = 0.12  # this much of a crop washed out: glare
+GLARE_RISE = 0.08  # this much more of a crop washed out than lately: glare
 
 
 class Pipeline:
@@ -59,14 +66,18 @@ class Pipeline:
         self.crop_size = crop_size
         self.reuse = reuse
         self.readings: dict[str, dict] = {}
+        self.last_observations: dict[str, Observation] = {}
         self.frame_size: tuple[int, int] | None = None
         self._polygons: dict[str, np.ndarray] = {}
         self._thumbs: dict[str, np.ndarray] = {}
-        self._last: dict[str, tuple] = {}  # zone -> (quad, reading) of the last classified crop
+        # zone -> (quad, reading, thumbnail, observation) of the last time it was read
+        self._last: dict[str, tuple] = {}
         self._sharpness: dict[str, deque] = {}
+        self._faces: dict[str, deque] = {}  # zone -> (code, quad, face) of its latest crops
         self.camera_ok = True
 
     def state(self) -> dict:
+        """The stable reading per zone (``Watcher.state``)."""
         return self.watcher.state()
 
     def _setup(self, size: tuple[int, int]) -> None:
@@ -96,6 +107,7 @@ class Pipeline:
         if size != self.frame_size:
             self._setup(size)
         observations = self.observe(image)
+        self.last_observations = observations
         events.extend(self.watcher.update(float(frame.t), observations))
         return events
 
@@ -105,40 +117,83 @@ class Pipeline:
         to_classify: list[tuple[str, np.ndarray, np.ndarray]] = []
         for name in self.names:
             poly = self._polygons[name]
-            moved, change = self._motion(name, image, poly)
+            moved, over_card, thumb = self._motion(name, image, poly)
             if moved:
-                observations[name] = UNREADABLE
+                # Unreadable; "moving" (a hand) only when the motion reaches the card itself, not
+                # when an arm passes by a corner of the zone.
+                observations[name] = MOVING if over_card else UNREADABLE
                 self._sharpness.pop(name, None)  # what was sharp before the motion says nothing now
+                self._last.pop(name, None)
                 continue
-            quads = find_card_quads(image, poly, margin=SEARCH_MARGIN)
-            if not quads:
-                observations[name] = Observation(True, None, 0.0, None)
-                continue
-            quad = quads[0]
             last = self._last.get(name)
-            if self.reuse and last is not None and change < REUSE_LEVEL:
-                shift, turn = pose_change(last[0], quad)
-                if shift < 1.5 and turn < 1.5:
-                    reading = last[1]
-                    observations[name] = Observation(True, reading.code, reading.confidence, quad)
+            if self.reuse and last is not None and float(np.abs(thumb - last[2]).mean()) < REUSE_LEVEL:
+                observations[name] = last[3]  # nothing changed since the zone was last read
+                continue
+            # Every card is as big as the last one seen here: a part of a face is not a card, nor is a
+            # quad that takes in a strip of a card below.
+            known = self.watcher.zones[name].quad if name in self.watcher.zones else None
+            area = quad_area(known) if known is not None else None
+            quads = find_card_quads(image, poly, margin=SEARCH_MARGIN, work_side=WORK_SIDE,
+                                    min_area=area and area / SAME_SIZE, max_area=area and area * SAME_SIZE)
+            if not quads:
+                if self._busy(image, poly):
+                    observations[name] = UNREADABLE  # something is there, but no card outline is whole
                     continue
+                observations[name] = Observation(True, None, 0.0, None)
+                self._last[name] = (None, None, thumb, observations[name])
+                continue
+            # The top card of the pile: of the card-shaped outlines, the one of a card's size here
+            # (a patterned table has card-shaped patches too).
+            expected = area or CARD_SHARE * polygon_area(poly)
+            quad = min(quads, key=lambda q: abs(float(np.log(quad_area(q) / expected))))
             crop = warp_card(image, quad, self.crop_size)
             if not self._clear(name, crop):
                 observations[name] = UNREADABLE
                 continue
-            to_classify.append((name, quad, crop))
+            to_classify.append((name, quad, crop, thumb))
         if to_classify:
-            readings = self.classifier.classify([crop for _, _, crop in to_classify])
-            for (name, quad, _), reading in zip(to_classify, readings, strict=True):
-                observations[name] = Observation(True, reading.code, float(reading.confidence), quad)
-                self._last[name] = (quad, reading)
+            readings = self.read([(name, quad, crop) for name, quad, crop, _ in to_classify])
+            for (name, quad, crop, thumb), reading in zip(to_classify, readings, strict=True):
+                obs = Observation(True, reading.code, float(reading.confidence), quad)
+                if not self._plausible(name, obs, crop):
+                    observations[name] = UNREADABLE
+                    continue
+                observations[name] = obs
+                self._last[name] = (quad, reading, thumb, obs)
         self.readings = {name: {"card": obs.code if obs.readable else None,
                                 "confidence": round(float(obs.confidence), 4) if obs.readable else 0.0}
                          for name, obs in observations.items()}
         return observations
 
-    def _motion(self, name: str, image: np.ndarray, poly: np.ndarray) -> tuple[bool, float]:
-        """Whether the zone's picture changed since the last frame, and by how much (grey levels)."""
+    def read(self, items: list[tuple[str, np.ndarray, np.ndarray]]) -> list:
+        """Readings for (zone, quad, crop) items: the classifier's one batched call on the crops."""
+        return self.classifier.classify([crop for _, _, crop in items])
+
+    def _plausible(self, name: str, obs: Observation, crop: np.ndarray) -> bool:
+        """Whether a reading that differs from the zone's stable card can be a change on the pile.
+
+        The same card in a new place must show what that card showed: an identical card landed on
+        it looks the same once warped upright; an outline bent by an arm lying over the pile, or
+        one that takes in part of a card below, does not. (Another card is the watcher's to judge:
+        whether the stable card still shows where it lay was tried, and cards of one colour and
+        printing look too much alike at this size to tell.)
+        """
+        face = _face(crop)
+        seen = self._faces.setdefault(name, deque(maxlen=FACES_KEPT))
+        stable = self.watcher.stable_card(name)
+        known = stable == obs.code and self.watcher.known_pose(name, obs.quad)
+        seen.append((obs.code, obs.quad, face))
+        if stable != obs.code or known:
+            return True
+        reference = next(((quad, f) for code, quad, f in reversed(seen)
+                          if code == stable and self.watcher.known_pose(name, quad)), None)
+        if reference is None:
+            return True
+        return _similarity(face, reference[1]) >= FACE_MATCH
+
+    def _motion(self, name: str, image: np.ndarray, poly: np.ndarray) -> tuple[bool, bool, np.ndarray]:
+        """Whether the zone's picture changed since the last frame, whether the change reaches the
+        zone's stable card, and the zone's thumbnail."""
         x0, y0 = np.maximum(np.floor(poly.min(axis=0)).astype(int), 0)
         x1, y1 = np.ceil(poly.max(axis=0)).astype(int) + 1
         roi = image[y0:y1, x0:x1]
@@ -147,17 +202,56 @@ class Pipeline:
         previous = self._thumbs.get(name)
         self._thumbs[name] = thumb
         if previous is None:
-            return True, 255.0
-        change = float(np.abs(thumb - previous).mean())
-        return change > MOTION_LEVEL, change
+            return True, True, thumb
+        change = np.abs(thumb - previous)
+        moved = float(change.mean()) > MOTION_LEVEL or float(change.max()) > MOTION_LOCAL
+        card = self.watcher.zones[name].quad if name in self.watcher.zones else None
+        if not moved or card is None:
+            return moved, moved, thumb
+        cells = np.zeros((THUMB, THUMB), np.uint8)
+        scale = np.array([THUMB / max(roi.shape[1], 1), THUMB / max(roi.shape[0], 1)], np.float32)
+        corners = np.round((card - np.array([x0, y0], np.float32)) * scale).astype(np.int32)
+        cv2.fillConvexPoly(cells, corners, 1)
+        on_card = change[cells > 0]
+        over_card = on_card.size > 0 and (float(on_card.mean()) > MOTION_LEVEL
+                                          or float(on_card.max()) > MOTION_LOCAL)
+        return moved, over_card, thumb
+
+    def _busy(self, image: np.ndarray, poly: np.ndarray) -> bool:
+        """Whether a zone with no card outline still holds something (a pile seen badly, a hand).
+
+        An empty zone shows the table: few edges in its middle. A card, a pile or fingers: many.
+        """
+        x0, y0 = np.maximum(np.floor(poly.min(axis=0)).astype(int), 0)
+        x1, y1 = np.ceil(poly.max(axis=0)).astype(int) + 1
+        dx, dy = (x1 - x0) // 4, (y1 - y0) // 4
+        core = cv2.cvtColor(image[y0 + dy:y1 - dy, x0 + dx:x1 - dx], cv2.COLOR_BGR2GRAY)
+        if core.size == 0:
+            return False
+        edges = cv2.Canny(cv2.GaussianBlur(core, (5, 5), 0), 20, 50)
+        return float((edges > 0).mean()) > EMPTY_EDGES
 
     def _clear(self, name: str, crop: np.ndarray) -> bool:
-        """False for a blurred or glared crop (blur: compared with the zone's crops since it was still)."""
+        """False for a blurred or glared crop, judged against the zone's crops since it was last
+        still: blur is a fall in sharpness, glare a rise in washed-out pixels (a white card is
+        bright all the time)."""
         grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
         sharpness = float(cv2.Laplacian(grey, cv2.CV_32F).var())
-        history = self._sharpness.setdefault(name, deque(maxlen=SHARPNESS_FRAMES))
-        history.append(sharpness)
-        if sharpness < BLUR_RATIO * max(history):
-            return False
         washed = float((crop.min(axis=2) >= GLARE_LEVEL).mean())
-        return washed < GLARE_FRACTION
+        history = self._sharpness.setdefault(name, deque(maxlen=SHARPNESS_FRAMES))
+        history.append((sharpness, washed))
+        if sharpness < BLUR_RATIO * max(s for s, _ in history):
+            return False
+        return washed < min(w for _, w in history) + GLARE_RISE
+
+
+def _face(crop: np.ndarray) -> np.ndarray:
+    """A small colour crop, zero mean and unit variance, for comparing faces by correlation
+    (in colour: a red and a green card of one design differ)."""
+    small = cv2.resize(crop, (12, 18), interpolation=cv2.INTER_AREA).astype(np.float32)
+    return (small - small.mean()) / max(float(small.std()), 1.0)
+
+
+def _similarity(face: np.ndarray, other: np.ndarray) -> float:
+    """Correlation of two faces (see _face), either way up."""
+    return max(float((face * other).mean()), float((face[::-1, ::-1] * other).mean()))

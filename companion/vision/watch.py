@@ -20,7 +20,8 @@ Events (JSON-ready dicts; ``t`` is the time of the frame that confirmed them):
 - ``moved`` (villain pile): ``card`` moved from ``zone`` onto the pile ``to``; ``under`` is what
   ``zone`` shows now. A loss and a gain of the same card on two villain piles make one ``moved``;
   a loss is held back (at most ``pair_s``) while another villain pile is covered, to pair it.
-- ``drawn`` (deck): a hand covered the deck for at least ``reach_frames`` frames and left.
+- ``drawn`` (deck): something moved in the deck's zone (a hand, ``Observation.moving``) for at
+  least ``reach_frames`` frames, and the deck was then seen still again.
 - ``camera``: passed through by the pipeline (``status`` "lost" / "ok").
 
 Until the first stable reading of a zone there is no event for it: the first reading is the table
@@ -37,6 +38,7 @@ from companion.cards import PILES
 from companion.vision.detect import pose_change
 
 EMPTY = "empty"  # the stable state of a zone with no card
+MAX_POSES = 6
 
 
 @dataclass
@@ -45,6 +47,7 @@ class Observation:
     code: str | None = None
     confidence: float = 0.0
     quad: np.ndarray | None = None
+    moving: bool = False  # unreadable because something moves in the zone (a hand), not a bad read
 
     @property
     def empty(self) -> bool:
@@ -52,6 +55,7 @@ class Observation:
 
 
 UNREADABLE = Observation(False)
+MOVING = Observation(False, moving=True)
 
 
 @dataclass
@@ -59,16 +63,18 @@ class _Zone:
     name: str
     stable: str | None = None  # a card code, EMPTY, or None before the first stable reading
     quad: np.ndarray | None = None  # the stable card's pose
+    poses: list = field(default_factory=list)  # the outlines the detector gave the stable card
     confidence: float = 0.0
     run: list[Observation] = field(default_factory=list)  # agreeing readable frames, newest last
     covered_frames: int = 0  # unreadable or disagreeing frames since the stable reading
+    moving_frames: int = 0  # frames with motion in the zone since the stable reading
     covered_since_stable: bool = False
     pose_at_cover: np.ndarray | None = None
 
 
 class Watcher:
     def __init__(self, zones, *, confirm_frames: int = 3, empty_frames: int = 4, reach_frames: int = 2,
-                 still_px: float = 4.0, still_deg: float = 4.0, same_px: float = 5.0, same_deg: float = 5.0,
+                 still_px: float = 8.0, still_deg: float = 8.0, same_px: float = 3.0, same_deg: float = 3.0,
                  min_confidence: float = 0.5, pair_s: float = 2.0):
         self.zones = {name: _Zone(name) for name in zones}
         self.confirm_frames = confirm_frames
@@ -111,6 +117,7 @@ class Watcher:
         if not obs.readable:
             zone.run.clear()
             self._cover(zone)
+            zone.moving_frames += obs.moving
             return []
         if zone.run and not self._agrees(zone.run[-1], obs):
             zone.run.clear()
@@ -123,13 +130,29 @@ class Watcher:
             return []
         return self._confirm(t, zone, zone.run[-1])
 
+    def stable_card(self, name: str) -> str | None:
+        """The stable card code of a zone (None: empty, or not yet read)."""
+        zone = self.zones.get(name)
+        return None if zone is None or zone.stable in (None, EMPTY) else zone.stable
+
+    def known_pose(self, name: str, quad) -> bool:
+        """Whether ``quad`` is an outline the zone's stable card has been seen with."""
+        zone = self.zones.get(name)
+        return zone is not None and quad is not None and self._known_pose(zone, quad)
+
     def _matches_stable(self, zone: _Zone, obs: Observation) -> bool:
         if obs.empty:
             return zone.stable == EMPTY
-        if zone.stable != obs.code or zone.quad is None:
-            return False
-        shift, turn = pose_change(zone.quad, obs.quad)
-        return shift <= self.same_px and turn <= self.same_deg
+        return zone.stable == obs.code and self._known_pose(zone, obs.quad)
+
+    def _known_pose(self, zone: _Zone, quad) -> bool:
+        """Whether ``quad`` is where the stable card lies: one of the outlines the detector gave it
+        (a pile's top card may be outlined in a few ways; a card that landed lies elsewhere)."""
+        for pose in zone.poses:
+            shift, turn = pose_change(pose, quad)
+            if shift <= self.same_px and turn <= self.same_deg:
+                return True
+        return False
 
     def _cover(self, zone: _Zone) -> None:
         zone.covered_frames += 1
@@ -138,23 +161,24 @@ class Watcher:
     def _confirm(self, t: float, zone: _Zone, obs: Observation) -> list[dict]:
         """A stable reading (``obs``, agreed on by enough frames): the event it makes, if any."""
         new = EMPTY if obs.empty else obs.code
-        old, old_quad = zone.stable, zone.quad
-        covered, covered_frames = zone.covered_since_stable, zone.covered_frames
+        old = zone.stable
+        covered, moving_frames = zone.covered_since_stable, zone.moving_frames
+        same = new == old
+        # The same card in a new place counts only after a hand was there (not a re-outlined card).
+        same_pose = same and (new == EMPTY or self._known_pose(zone, obs.quad) or moving_frames == 0)
         zone.stable, zone.quad = new, (None if obs.empty else obs.quad)
+        if not same:
+            zone.poses = []  # another card: its outlines are new (an identical card keeps them)
+        if not obs.empty and not self._known_pose(zone, obs.quad):
+            zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
         zone.confidence = 1.0 if obs.empty else float(np.mean([o.confidence for o in zone.run]))
-        zone.covered_since_stable, zone.covered_frames = False, 0
+        zone.covered_since_stable, zone.covered_frames, zone.moving_frames = False, 0, 0
         if old is None or not covered:
             return []  # the first reading, or a still card confirmed again
-        same = new == old
-        if same and new != EMPTY:
-            shift, turn = pose_change(old_quad, obs.quad)
-            same_pose = shift <= self.same_px and turn <= self.same_deg
-        else:
-            same_pose = same
         base = {"t": round(float(t), 3), "zone": zone.name}
         card = None if new == EMPTY else new
         if zone.name == "deck":
-            if covered_frames >= self.reach_frames and (new != EMPTY or old != EMPTY):
+            if moving_frames >= self.reach_frames and (new != EMPTY or old != EMPTY):
                 return [{**base, "type": "drawn", "card": card, "confidence": round(zone.confidence, 4)}]
             return []
         if zone.name == "discard":
@@ -167,7 +191,7 @@ class Watcher:
                 return []
             if old != EMPTY:  # the old top left this pile (taken, or moved away)
                 self._losses.append({**base, "card": old, "under": card, "confidence": zone.confidence})
-            if new != EMPTY and not same:
+            if new != EMPTY:
                 # A card appeared on top: moved here from another pile, or uncovered by a loss above.
                 self._gains.append({**base, "card": new, "onto": None if old == EMPTY else old,
                                     "confidence": zone.confidence})

@@ -1,10 +1,14 @@
 """The basic game of every edition (RULES.md §2)."""
 
+import random
+import sys
+
 import pytest
 from engine_helpers import refused
 
 from companion import cards
 from companion.rules import Game
+from companion.rules.game import shuffle
 
 
 @pytest.mark.parametrize("edition", ["junior", "adventure", "svintus2"])
@@ -196,3 +200,16 @@ def test_D_2_villain_counts_default_and_configurable():  # D-2
     small = Game.deal("adventure", 3, seed=1, villains=counts)
     assert {p: len(v) for p, v in small.villains.items()} == {"pirates": 2, "ghosts": 4, "aliens": 2}
     assert all(not v for v in Game.deal("junior", 3, seed=1).villains.values())
+
+
+def test_the_engine_shuffle_is_the_python_3_11_shuffle():
+    # Records made before the shuffle was written out must deal the same cards.
+    if sys.version_info[:2] != (3, 11):
+        pytest.skip("random.Random.shuffle of other Python versions may differ; the engine's may not")
+    for length in (0, 1, 2, 9, 112, 120):
+        for seed in (0, 1, 11, "7/reshuffle/0"):
+            ours, stdlib = list(range(length)), list(range(length))
+            shuffle(random.Random(seed), ours)
+            random.Random(seed).shuffle(stdlib)
+            assert ours == stdlib
+            assert sorted(ours) == list(range(length))

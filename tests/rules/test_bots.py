@@ -56,6 +56,24 @@ def test_play_schedules_interceptions_and_catches():
     assert forms["catch"] > 0 and forms["interception"] > 0
 
 
+def test_out_of_turn_seats_agree_with_asking_each_seat():  # R-INTERCEPT-1, R-CALL-1
+    checked = 0
+    for edition, players in (("svintus2", 2), ("svintus2", 4), ("adventure", 3), ("junior", 5)):
+        for seed in range(6):
+            game = Game.deal(edition, players, seed=seed)
+            for _ in play(game, [RandomBot(play_first=True)] * players, random.Random(seed)):
+                if game.finished:
+                    break
+                order = [(game.turn + k) % players for k in range(1, players)]
+                expected = [seat for seat in order if game.may_act_out_of_turn(seat)]
+                assert game.out_of_turn_seats() == expected
+                checked += bool(expected)
+    assert checked > 0  # some windows were open
+    public = Game.public("svintus2", 3, top="b5", hand_counts=[0, 3, 8], turn=1)
+    public.push({"by": 1, "play": "b3"})  # an unknown hand may hold the twin; an empty one cannot
+    assert public.turn == 2 and public.out_of_turn_seats() == [1]
+
+
 def test_play_is_deterministic_for_a_seed():
     def record(seed):
         game = Game.deal("adventure", 3, seed=seed)

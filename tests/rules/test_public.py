@@ -104,3 +104,11 @@ def test_public_record_replays_exactly():
         game.push(action)
     again, error = replay(load(to_record(game)))
     assert error is None and again.state() == game.state() and again.view() == game.view()
+
+
+def test_public_poly_top_needs_a_colour_of_the_edition():  # R-POLY-1
+    with pytest.raises(ValueError, match="not a colour of junior"):
+        Game.public("junior", 2, top="poly", colour="o")
+    game = Game.public("junior", 2, top="poly", colour="y", turn=0)
+    plays = {m["play"] for m in game.legal_moves(0) if "play" in m}
+    assert "y3" in plays and "b3" not in plays

@@ -1,0 +1,373 @@
+"""The whole companion on simulated tables, each figure against a peer measured in the same run.
+
+    .venv/bin/python benchmarks/e2e.py [--games 20] [--max-actions 60] [--jobs 2] [--tablets 20]
+
+accuracy: seeded adventure games (3 players, greedy bots) rendered with noise by the simulated table.
+Each game goes through the vision pipeline (``Pipeline`` + the card model) into the tracker, like
+``companion run --headless``; the peer is the same tracker fed the simulated table's ground-truth
+events (a perfect watcher) over the same rendered frames, which separates what vision loses from
+what the tracker infers. Both are scored twice: with no tablet answers, and with a scripted table
+that answers every question right after it is asked, from the ground truth. A game counts as right
+when every play's seat and card and every seat's trophies equal the truth. A third column, "blind",
+is the perfect watcher without the arms' reaches (``companion.table.reach``): what they add. Without
+a card model (``models/cards.onnx``) the pipeline column is left out and says so. ``per_game`` lists
+[right with no answers, right with answers] per seed.
+
+push: a companion served by waitress on 127.0.0.1 with ``--tablets`` SSE clients; camera events
+are fed at 20 per second and each client's receive time of the state it caused is measured (event
+to client). The peer is the same number of clients polling ``GET /api/state`` every 250 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import statistics
+import sys
+import threading
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+TOKEN = "benchmark-token-0123456789"
+EDITION = "adventure"
+PLAYERS = 3
+
+
+# ---------------------------------------------------------------------- accuracy
+
+
+def _truth(table) -> dict:
+    """The engine's actions behind the simulated game and the hand sizes before each."""
+    from companion.rules import Game
+
+    game = Game.deal(EDITION, [f"P{i + 1}" for i in range(PLAYERS)], seed=table.seed)
+    hands = []
+    for action in table.game.actions:
+        hands.append([len(h) for h in game.hands])
+        game.push(action)
+    return {"actions": list(table.game.actions), "hands": hands, "state": table.game.state()}
+
+
+def _entries_of(companion) -> list[dict]:
+    return companion.store.entries(companion.match.match_id)
+
+
+def _new_companion():
+    from companion.table.app import Companion
+    from companion.table.store import Store
+
+    companion = Companion(Store(":memory:"), resume=False)
+    companion.start_match(EDITION, [f"P{i + 1}" for i in range(PLAYERS)])
+    return companion
+
+
+def run_game(args: tuple[int, int, bool]) -> dict:
+    """One seeded game, rendered once, fed to the pipeline (when a model exists) and to the peer."""
+    seed, max_actions, with_model = args
+    from companion.sim.table import SimulatedTable
+    from companion.table.reach import ReachWatcher
+
+    table = SimulatedTable(EDITION, PLAYERS, seed, noise=True, max_actions=max_actions)
+    start = table.game.state()
+    vision = peer = None
+    pipeline = None
+    if with_model:
+        from companion.vision.classify import Classifier
+        from companion.vision.pipeline import Pipeline
+
+        vision = _new_companion()
+        pipeline = Pipeline(table.zones, Classifier(edition=EDITION))
+        vision.attach_source(None, zones=table.zones, pipeline=pipeline)
+    peer, blind = _new_companion(), _new_companion()
+    for companion in (peer, blind):
+        for pile, cards in start["villains"].items():
+            if cards:
+                companion.feed({"type": "top", "zone": pile, "card": cards[0], "t": 0.0})
+        companion.feed({"type": "landed", "zone": "discard", "card": start["top"], "t": 0.0, "first": True})
+    reach = ReachWatcher()
+    began = time.perf_counter()
+    frames = 0
+    for frame in table:
+        frames += 1
+        if vision is not None:
+            vision.process_frame(frame, pipeline)
+        reach.update(frame.t, frame.image)
+        for event in frame.truth["events"]:
+            fed = {k: v for k, v in event.items() if k not in ("action", "t_clear")}
+            fed["t"] = frame.t
+            blind.feed(dict(fed))
+            fed["reach"] = reach.reach(frame.t)
+            peer.feed(fed)
+    seconds = time.perf_counter() - began
+    truth = _truth(table)
+    result = {"seed": seed, "frames": frames, "seconds": seconds, "actions": len(truth["actions"])}
+    expected = table.expected
+    for name, companion in (("vision", vision), ("peer", peer), ("blind", blind)):
+        if companion is None:
+            continue
+        entries = _entries_of(companion)
+        result[name] = {
+            "alone": _score(companion.table_log(), truth),
+            "answered": _score(_answered(entries, expected, truth), truth),
+            "questions": len(companion.table_log()["questions"]),
+        }
+    return result
+
+
+def _score(log: dict, truth: dict) -> dict:
+    plays = [(a["by"], a["play"]) for a in truth["actions"] if "play" in a]
+    seen = [(p["by"], p["card"]) for p in log["plays"]]
+    seats_right = sum(a == b for a, b in zip(plays, seen, strict=False))
+    return {
+        "plays": len(plays),
+        "plays_right": seats_right if len(seen) == len(plays) else min(seats_right, len(plays) - 1),
+        "trophies": log["trophies"] == truth["state"]["trophies"],
+        "right": seen == plays and log["trophies"] == truth["state"]["trophies"],
+    }
+
+
+def _align(entries: list[dict], expected: list[dict]) -> dict[int, int]:
+    """Entry number -> engine action index, matching each camera event to the truth behind it."""
+    used: set[int] = set()
+    out: dict[int, int] = {}
+    for seq, entry in enumerate(entries):
+        event = entry.get("event") if entry["kind"] == "event" else None
+        if not event or event["type"] not in ("landed", "taken", "moved", "drawn"):
+            continue
+        best = None
+        for k, truth in enumerate(expected):
+            if k in used or truth["type"] != event["type"] or truth.get("card") != event.get("card"):
+                continue
+            gap = abs(truth["t_clear"] - event["t"])
+            if gap <= 2.0 and (best is None or gap < best[0]):
+                best = (gap, k)
+        if best is not None:
+            used.add(best[1])
+            out[seq] = expected[best[1]]["action"]
+    return out
+
+
+def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
+    """The tracker over the same entries, with a table that answers each question from the truth."""
+    from companion.table.tracker import MatchConfig, MatchTracker, TableError
+
+    config = MatchConfig(
+        EDITION,
+        [f"P{i + 1}" for i in range(PLAYERS)],
+        0,
+        {"intercept": True, "transfer": False, "dawdle": False},
+        None,
+    )
+    match = MatchTracker(1, config)
+    action_of = _align(entries, expected)
+    actions = truth["actions"]
+    original: dict[int, int] = {}  # the match's entry number -> the entry's number in ``entries``
+    for position, entry in enumerate(entries):
+        if entry["kind"] != "event":
+            continue
+        original[match.apply(entry, live=True)] = position
+        for question in match.round.open_questions():
+            seq = original.get(int(question["id"][1:].split("-")[0]))
+            index = action_of.get(seq)
+            action = actions[index] if index is not None else {}
+            kind = question["kind"]
+            value = None
+            if kind in ("intercepted-by", "played-by", "trophy"):
+                value = action.get("by")
+            elif kind == "colour":
+                value = action.get("colour")
+            elif kind == "last-hand":
+                value = action.get("last")
+            elif kind == "wrong-or-misread":
+                value = action.get("play", "ignore")
+            elif kind == "went-out" and index is not None:
+                value = truth["hands"][index][action["by"]] == 1
+            if value is None or value == question["default"]:
+                continue
+            try:
+                match.apply(
+                    match.prepare(
+                        {"kind": "answer", "question": question["id"], "value": value, "t": entry["t"]}
+                    ),
+                    live=True,
+                )
+            except TableError:
+                pass  # an answer the current state cannot take (the question changed meanwhile)
+    return match.round.table_log()
+
+
+def accuracy(games: int, max_actions: int, jobs: int) -> dict:
+    from companion.paths import MODELS_DIR
+
+    with_model = (MODELS_DIR / "cards.onnx").is_file()
+    work = [(seed, max_actions, with_model) for seed in range(games)]
+    with Pool(jobs) as pool:
+        results = pool.map(run_game, work)
+    summary = {"games": games, "max_actions": max_actions, "model": with_model}
+    for name in ("vision", "peer", "blind"):
+        rows = [r[name] for r in results if name in r]
+        if not rows:
+            summary[name] = "not measured: no card model at models/cards.onnx"
+            continue
+        plays = sum(r["alone"]["plays"] for r in rows)
+        summary[name] = {
+            "games_right_alone": sum(r["alone"]["right"] for r in rows) / len(rows),
+            "games_right_answered": sum(r["answered"]["right"] for r in rows) / len(rows),
+            "play_seats_right_alone": sum(r["alone"]["plays_right"] for r in rows) / plays,
+            "play_seats_right_answered": sum(r["answered"]["plays_right"] for r in rows) / plays,
+            "trophies_right_alone": sum(r["alone"]["trophies"] for r in rows) / len(rows),
+            "questions_per_game": statistics.mean(r["questions"] for r in rows),
+        }
+    summary["frames"] = sum(r["frames"] for r in results)
+    summary["frames_per_s"] = summary["frames"] / sum(r["seconds"] for r in results)
+    summary["per_game"] = [
+        {
+            "seed": r["seed"],
+            "actions": r["actions"],
+            **{
+                n: [r[n]["alone"]["right"], r[n]["answered"]["right"]]
+                for n in ("vision", "peer", "blind")
+                if n in r
+            },
+        }
+        for r in results
+    ]
+    return summary
+
+
+# ---------------------------------------------------------------------- push latency
+
+
+def _sse_client(port: int, received: dict, ready: threading.Event, stop: threading.Event) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", f"/api/events?token={TOKEN}")
+    response = connection.getresponse()
+    ready.set()
+    while not stop.is_set():
+        line = response.readline()
+        if not line:
+            break
+        if line.startswith(b"id: "):
+            received[int(line[4:])] = time.perf_counter()
+    connection.close()
+
+
+def _poll_client(port: int, received: dict, stop: threading.Event, every: float) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    while not stop.is_set():
+        connection.request("GET", "/api/state", headers={"X-Token": TOKEN})
+        view = json.loads(connection.getresponse().read())
+        received.setdefault(view["version"], time.perf_counter())
+        time.sleep(every)
+    connection.close()
+
+
+def push(tablets: int, events: int) -> dict:
+    from companion.server import Server, create_app
+    from companion.table.script import scripted_game
+
+    start, steps, _ = scripted_game(3)
+    stream = [e for _, evs in steps for e in evs][:events]
+    out = {}
+    for mode in ("sse", "polling"):
+        companion = _new_companion()
+        for event in start:
+            companion.feed(event)
+        server = Server(
+            create_app({"COMPANION": companion, "TOKEN": TOKEN}), host="127.0.0.1", port=0, tablets=tablets
+        )
+        server.start()
+        stop = threading.Event()
+        received = [dict() for _ in range(tablets)]
+        threads = []
+        for k in range(tablets):
+            if mode == "sse":
+                ready = threading.Event()
+                thread = threading.Thread(target=_sse_client, args=(server.port, received[k], ready, stop))
+                thread.start()
+                ready.wait(10)
+            else:
+                thread = threading.Thread(target=_poll_client, args=(server.port, received[k], stop, 0.25))
+                thread.start()
+            threads.append(thread)
+        time.sleep(0.5)
+        sent = {}
+        for event in stream:
+            moment = time.perf_counter()
+            view = companion.feed({**event, "t": event["t"]})
+            sent[view["version"]] = moment
+            time.sleep(0.05)
+        time.sleep(1.0)
+        stop.set()
+        if mode == "polling":  # let the pollers finish their request before the server goes
+            for thread in threads:
+                thread.join(5)
+        server.stop()
+        for thread in threads:
+            thread.join(5)
+        delays = []
+        missing = 0
+        for version, moment in sent.items():
+            for got in received:
+                later = [t for v, t in got.items() if v >= version]
+                if later:
+                    delays.append(min(later) - moment)
+                else:
+                    missing += 1
+        delays.sort()
+        out[mode] = {
+            "p50_ms": 1000 * delays[len(delays) // 2],
+            "p95_ms": 1000 * delays[int(len(delays) * 0.95)],
+            "max_ms": 1000 * delays[-1],
+            "missing": missing,
+            "samples": len(delays),
+        }
+    out["tablets"] = tablets
+    out["events"] = len(stream)
+    out["polling_over_sse_p95"] = out["polling"]["p95_ms"] / out["sse"]["p95_ms"]
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--max-actions", type=int, default=60)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--tablets", type=int, default=20)
+    parser.add_argument("--events", type=int, default=100)
+    parser.add_argument("--section", choices=["all", "accuracy", "push"], default="all")
+    args = parser.parse_args()
+    report = {}
+    if args.section in ("all", "push"):
+        report["push"] = push(args.tablets, args.events)
+        p = report["push"]
+        print(
+            f"push, {p['tablets']} tablets, {p['events']} events: SSE p50 {p['sse']['p50_ms']:.1f} ms, "
+            f"p95 {p['sse']['p95_ms']:.1f} ms (missing {p['sse']['missing']}); polling every 250 ms p95 "
+            f"{p['polling']['p95_ms']:.1f} ms; polling/SSE p95 = {p['polling_over_sse_p95']:.1f}x",
+            flush=True,
+        )
+    if args.section in ("all", "accuracy"):
+        report["accuracy"] = acc = accuracy(args.games, args.max_actions, args.jobs)
+        for name in ("vision", "peer", "blind"):
+            row = acc[name]
+            if isinstance(row, str):
+                print(f"{name}: {row}")
+                continue
+            print(
+                f"{name}: games right with no answers {row['games_right_alone']:.0%}, with a scripted table "
+                f"{row['games_right_answered']:.0%}; play seats right {row['play_seats_right_alone']:.1%} "
+                f"/ {row['play_seats_right_answered']:.1%}; "
+                f"questions per game {row['questions_per_game']:.1f}"
+            )
+        print(f"frames rendered and processed: {acc['frames']} at {acc['frames_per_s']:.0f} per second")
+    print(json.dumps(report, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1405 @@
+"""The tracker: camera events and the table's answers become engine actions (public knowledge).
+
+A match's log is a list of entries (``store.py``); the tracker is a fold over them, deterministic and
+free of clocks, so the state after a restart is the replay of the log. Entry kinds:
+
+- ``{"kind": "event", "event": {...}}``: a watcher event (``landed``, ``taken``, ``moved``, ``drawn``,
+  ``camera``) or a villain top seen at the start (``{"type": "top", "zone": pile, "card": code}``).
+- ``{"kind": "action", "action": {...}}``: a manual entry (a GAME-RECORD action, ``{"start": code}``,
+  ``{"villain": pile, "card": code}``).
+- ``{"kind": "answer", "question": id, "value": v}``, ``{"kind": "fix", "index": k, "by": j, "card": c,
+  "target": seq}``, ``{"kind": "undo", "target": seq}``: corrections.
+- ``{"kind": "round", "winner": i, "left": [...]}``: the round's end, confirmed (``MatchTracker``).
+
+Corrections are *overrides*: an answer is keyed by its question's id (``q{seq}-{kind}``, the entry that
+raised it), a fix by the entry that produced the play, an undo names the entry it takes back. A
+correction re-derives the round from its first entry with every override known, so a later play's
+seat, inferred from turn order, follows the corrected past.
+
+What the camera cannot know is guessed from the rules and turn order and asked as a question; the game
+never waits for an answer (RULES.md §6).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from companion import cards
+from companion.cards import EDITIONS, PILES, POLY
+from companion.record import score, to_record
+from companion.rules import Game, IllegalAction, tournament_target
+from companion.rules.actions import action_form
+from companion.table import texts
+from companion.table.reach import circular_gap
+
+# A reach into the deck this soon after a move that makes someone draw belongs to that move (penalty
+# draws, an accepted grab, the adventure's 8 after the last card), in seconds of camera time; one
+# reach is absorbed.
+ABSORB_S = 4.0
+# A reach is matched to a seat's usual place when it lies this close (of the border's length) to it,
+# the place being the middle of the seat's last REACH_SAMPLES sure reaches.
+REACH_MATCH = 0.05
+REACH_SAMPLES = 12
+# After a draw, the next card is the drawer's (the drawn card, played at once) or, after a pass, the
+# next seat's (a turn later). The gap tells them apart: under this many times the table's usual time
+# between two plays, the drawer played. Before the table's pace is known the pass is assumed (a drawn
+# card matches the top only about a third of the time).
+DRAWER_GAP = 1.5
+
+QUESTION_KINDS = (
+    "colour",
+    "last-hand",
+    "intercepted-by",
+    "played-by",
+    "wrong-or-misread",
+    "went-out",
+    "round-end",
+    "trophy",
+)
+
+
+class TableError(Exception):
+    """A request the table cannot apply; ``code`` and ``status`` go into the API's error answer."""
+
+    def __init__(self, code: str, message: str, status: int = 400):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+@dataclass
+class MatchConfig:
+    edition: str
+    players: list[str]
+    dealer: int = 0
+    rules: dict = field(default_factory=dict)
+    target: int | None = None
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def to_json(self) -> dict:
+        return {
+            "edition": self.edition,
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "rules": dict(self.rules),
+            "target": self.target,
+        }
+
+    @property
+    def effective_target(self) -> int | None:
+        if EDITIONS[self.edition].villains:
+            return None
+        return self.target if self.target is not None else tournament_target(self.edition, self.n)
+
+
+@dataclass
+class Move:
+    """One engine action and where it came from."""
+
+    action: dict
+    source: int  # the entry that produced it
+    t: float
+    inferred: bool = False  # the seat (or the action itself) was inferred, not seen or told
+    intercept: bool = False  # a card played onto its identical twin right after it
+    defeated: list = field(default_factory=list)  # [(pile, villain)] this action took
+    confirmed: list = field(default_factory=list)  # piles the camera saw taken after it
+
+
+@dataclass
+class Overrides:
+    answers: dict = field(default_factory=dict)  # question id -> value
+    fixes: dict = field(default_factory=dict)  # entry seq -> {"by", "card"}
+    ignored: set = field(default_factory=set)  # entry seqs taken back by undo
+
+
+def _card_colour(code: str) -> str | None:
+    return cards.parse(code).colour
+
+
+class RoundTracker:
+    """One round: the game as the table knows it, the questions, the log."""
+
+    def __init__(self, config: MatchConfig, number: int, dealer: int, overrides: Overrides | None = None):
+        self.config = config
+        self.players = config.players
+        self.number = number
+        self.dealer = dealer
+        self.overrides = overrides or Overrides()
+        self.game: Game | None = None
+        self.start_card: str | None = None
+        self.start_t = 0.0
+        self.tops: dict[str, str | None] = {pile: None for pile in PILES}
+        self.moves: list[Move] = []
+        self.questions: dict[str, dict] = {}
+        self.asked: dict[str, dict] = {}  # every question raised, answered or not (the headless log)
+        self.log: list[dict] = []
+        self.effective: list[int] = []  # entries that changed the round, oldest first (for undo)
+        self.errors: dict[int, IllegalAction] = {}  # entries a correction made impossible
+        self.held: dict | None = None  # an illegal landing waiting for "wrong card" or "misread"
+        self.absorb_until = float("-inf")
+        self.camera = "ok"
+        self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
+        self.landed_t: float | None = None
+        self.reach_samples: list[tuple[float, int]] = []  # (reach, seat) of moves whose seat was sure
+        self.deep: dict[tuple[str, int], str] = {}  # villains known below the tops as dealt: (pile, depth)
+        self.draw_t: float | None = None
+
+    # ------------------------------------------------------------------ reading the state
+
+    @property
+    def finished(self) -> bool:
+        return self.game is not None and self.game.finished
+
+    def _state(self) -> dict:
+        return self.game.state()
+
+    def hand_counts(self) -> list[int]:
+        return [len(h) for h in self.game.hands] if self.game else [8] * self.config.n
+
+    def last_play(self) -> tuple[int, Move] | None:
+        for index in range(len(self.moves) - 1, -1, -1):
+            if "play" in self.moves[index].action:
+                return index, self.moves[index]
+        return None
+
+    # ------------------------------------------------------------------ log and questions
+
+    def _note(self, seq: int, t: float, kind: str, ru: str, en: str) -> None:
+        self.log.append({"i": seq, "t": round(t, 2), "kind": kind, "text_ru": ru, "text_en": en})
+
+    def _flag(self, seq: int, t: float, ru: str, en: str) -> None:
+        self._note(seq, t, "flag", ru, en)
+
+    def _ask(
+        self,
+        seq: int,
+        kind: str,
+        *,
+        ru: str,
+        en: str,
+        options: list[dict],
+        seat=None,
+        move: Move | None = None,
+        card=None,
+        default=None,
+        t: float = 0.0,
+    ) -> str:
+        qid = f"q{seq}-{kind}"
+        question = {
+            "id": qid,
+            "kind": kind,
+            "seat": seat,
+            "index": None,
+            "card": card,
+            "default": default,
+            "text_ru": ru,
+            "text_en": en,
+            "options": options,
+            "t": round(t, 2),
+            "_move": move,
+        }
+        self.questions[qid] = question
+        self.asked.setdefault(qid, {k: v for k, v in question.items() if not k.startswith("_")})
+        return qid
+
+    def _close(self, qid: str, how: str) -> None:
+        self.questions.pop(qid, None)
+        if qid in self.asked:
+            self.asked[qid]["resolved"] = how
+
+    def open_questions(self) -> list[dict]:
+        out = []
+        for question in self.questions.values():
+            public = {k: v for k, v in question.items() if not k.startswith("_")}
+            move = question["_move"]
+            if move is not None:
+                public["index"] = next((i for i, m in enumerate(self.moves) if m is move), None)
+            out.append(public)
+        return out
+
+    def answer_for(self, qid: str):
+        return self.overrides.answers.get(qid)
+
+    # ------------------------------------------------------------------ engine plumbing
+
+    def _push(self, move: Move) -> None:
+        """Push one move, recording which villains it took: (pile, code), code None when unknown.
+
+        The pile comes from the piles' sizes (a villain moved by a shake counts in its new pile),
+        the code from the trophies, which the engine takes in the order of PILES."""
+        game = self.game
+        sizes = {pile: len(stack) for pile, stack in game.villains.items()}
+        trophies = [len(t) for t in game.trophies]
+        game.push(move.action)
+        shake = move.action.get("shake")
+        if shake and "play" in move.action:
+            sizes[shake[0]] -= 1
+            sizes[shake[1]] += 1
+        piles = [pile for pile in PILES for _ in range(max(0, sizes[pile] - len(game.villains[pile])))]
+        codes = [v for seat, count in enumerate(trophies) for v in game.trophies[seat][count:]]
+        if len(codes) != len(piles):  # a steal moves a trophy between seats: no villain left a pile
+            piles = [cards.pile_of(v) if v is not None else None for v in codes]
+        move.defeated = list(zip(piles, codes, strict=True))
+        self.moves.append(move)
+
+    def _trial(self, actions: list[dict]) -> bool:
+        """Whether these actions, in order, are legal now (the game is not changed)."""
+        if len(actions) == 1:
+            return self.game.is_legal(actions[0])
+        probe = copy.deepcopy(self.game)
+        try:
+            for action in actions:
+                probe.push(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _rebuild(self, moves: list[Move]) -> None:
+        """The game from its start with these moves (their trophies recounted)."""
+        self.game = self._fresh_game()
+        self.moves = []
+        for move in moves:
+            self._push(move)
+
+    def _replace(self, index: int, count: int, new: list[Move]) -> None:
+        """Replace ``count`` moves at ``index`` by ``new`` and push the later ones again.
+
+        Raises IllegalAction, leaving everything as it was, when the result breaks the rules.
+        """
+        old = list(self.moves)
+        try:
+            self._rebuild(old[:index] + new + old[index + count :])
+        except IllegalAction:
+            self._rebuild(old)
+            raise
+
+    def _amend(self, index: int, **changes) -> bool:
+        """The move at ``index`` with some of its action's keys changed (a choice the camera or the
+        table told later); False, and nothing changed, when the rules refuse the result."""
+        move = self.moves[index]
+        amended = Move(
+            {**move.action, **changes},
+            move.source,
+            move.t,
+            inferred=move.inferred,
+            intercept=move.intercept,
+            confirmed=list(move.confirmed),
+        )
+        try:
+            self._replace(index, 1, [amended])
+        except IllegalAction:
+            return False
+        for question in self.questions.values():
+            if question["_move"] is move:
+                question["_move"] = self.moves[index]
+        return True
+
+    def _fresh_game(self) -> Game:
+        cfg = self.config
+        villains = {pile: [None] * len(codes) for pile, codes in cards.villain_piles(cfg.edition).items()}
+        for (pile, depth), code in self.deep.items():
+            villains[pile][depth] = code
+        return Game.public(
+            cfg.edition,
+            cfg.players,
+            dealer=self.dealer,
+            rules=cfg.rules,
+            top=self.start_card,
+            villains=villains,
+        )
+
+    def _shaken_origins(self, shake_index: int, pile: str) -> tuple:
+        """Where, in the piles as dealt, the villain a shake moved off ``pile`` and the one it
+        uncovered started (None where the pile runs out).
+
+        The villains' moves are followed from the deal: defeats take tops, shakes move a top onto
+        another pile. The camera names both cards only after the shake, but its defeat check
+        (R-SHAKE: after the move) needs them: they become known cards of the piles as dealt."""
+        dealt = cards.villain_piles(self.config.edition)
+        piles = {p: [(p, i) for i in range(len(c))] for p, c in dealt.items()}
+        for index, move in enumerate(self.moves[: shake_index + 1]):
+            if index == shake_index:
+                stack = piles[pile]
+                return (stack[0] if stack else None, stack[1] if len(stack) > 1 else None)
+            shake = move.action.get("shake")
+            if shake and piles[shake[0]]:
+                piles[shake[1]].insert(0, piles[shake[0]].pop(0))
+            for taken_pile, _ in move.defeated:
+                if taken_pile is not None and piles[taken_pile]:
+                    piles[taken_pile].pop(0)
+        return (None, None)
+
+    def _start(self, seq: int, t: float, card: str) -> None:
+        self.start_card = card
+        self.start_t = self.landed_t = t
+        self.game = self._fresh_game()
+        self._note(
+            seq, t, "start", f"Первая карта: {texts.card_ru(card)}", f"Starting card: {texts.card_en(card)}"
+        )
+        for pile, top in self.tops.items():
+            if top is not None:
+                self._reveal(seq, t, pile, top)
+        self.effective.append(seq)
+
+    def _reveal(self, seq: int, t: float, pile: str, code: str) -> None:
+        stack = self.game.villains[pile]
+        if not stack:
+            self._flag(
+                seq,
+                t,
+                f"Камера видит {texts.card_ru(code)} на пустой стопке",
+                f"The camera sees {texts.card_en(code)} on the empty {pile} pile",
+            )
+            return
+        if stack[0] == code:
+            return
+        if stack[0] is not None:
+            self._flag(
+                seq,
+                t,
+                f"Камера видит {texts.card_ru(code)}, по правилам сверху {texts.card_ru(stack[0])}",
+                f"The camera sees {texts.card_en(code)} on {pile}; the rules say {texts.card_en(stack[0])}",
+            )
+            return
+        self._push(Move({"reveal": pile, "card": code}, seq, t))
+
+    # ------------------------------------------------------------------ entries
+
+    def process(self, seq: int, entry: dict, *, live: bool) -> None:
+        """Apply one entry. ``live``: a request being made now, so refusals raise instead of flagging."""
+        if seq in self.overrides.ignored:
+            return
+        kind = entry.get("kind")
+        t = float(entry.get("t", 0.0))
+        if kind == "event":
+            self._on_event(seq, t, entry["event"])
+        elif kind == "action":
+            self._on_manual(seq, t, entry["action"], live=live)
+        elif kind in ("answer", "fix", "undo"):
+            self.effective.append(seq)  # overrides; the re-derivation has applied them already
+
+    def note_correction(self, seq: int, entry: dict, *, undone: bool) -> None:
+        """The log line of an answer, a fix or an undo (they act through the re-derivation)."""
+        kind, t = entry["kind"], float(entry.get("t", 0.0))
+        if kind == "answer":
+            ru, en = f"Ответ: {entry['value']}", f"Answer to {entry['question']}: {entry['value']}"
+        elif kind == "fix":
+            who = self.players[entry["by"]] if entry.get("by") is not None else None
+            what = entry.get("card")
+            ru = "Исправлено: " + ", ".join(x for x in (who, what and texts.card_ru(what)) if x)
+            en = "Fixed: " + ", ".join(
+                x for x in (who and f"played by {who}", what and texts.card_en(what)) if x
+            )
+        else:
+            ru, en = "Отменено последнее действие", "The last action was taken back"
+        if undone:
+            ru, en = ru + " (отменено)", en + " (taken back)"
+        self._note(seq, t, kind, ru, en)
+
+    def _on_event(self, seq: int, t: float, event: dict) -> None:
+        kind = event.get("type")
+        if kind == "camera":
+            self.camera = event.get("status", "ok")
+            if self.camera == "lost":
+                self._note(
+                    seq, t, "camera", "Камера потеряна: игра сохранена", "Camera lost: the game is kept"
+                )
+            else:
+                self._note(seq, t, "camera", "Камера снова работает", "Camera back")
+            return
+        if kind == "top":
+            if self.game is None:
+                self.tops[event["zone"]] = event["card"]
+            else:
+                self._reveal(seq, t, event["zone"], event["card"])
+            return
+        if kind == "landed":
+            card = event["card"]
+            fix = self.overrides.fixes.get(seq, {})
+            card = fix.get("card", card)
+            if self.game is None:
+                self._start(seq, t, card)
+                return
+            self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"))
+        elif kind == "taken":
+            self._on_taken(seq, t, event["zone"], event["card"], event.get("under"), self._hint(event))
+        elif kind == "moved":
+            self._on_moved(seq, t, event["zone"], event["card"], event["to"], event.get("under"))
+        elif kind == "drawn":
+            self._on_drawn(seq, t, event.get("reach"))
+
+    # ------------------------------------------------------------------ whose arm
+
+    def _hint(self, event: dict) -> int | None:
+        """The seat an event's arm came from: a seat zone's word, else where the arm crossed the
+        frame's border (``reach``), matched to the places learned from moves the rules were sure of."""
+        seat = event.get("seat")
+        if isinstance(seat, int) and 0 <= seat < self.config.n:
+            return seat
+        return self._reach_seat(event.get("reach"))
+
+    def _reach_seat(self, reach: float | None) -> int | None:
+        if reach is None:
+            return None
+        centres = {}
+        for seat in range(self.config.n):
+            samples = [p for p, s in self.reach_samples if s == seat][-REACH_SAMPLES:]
+            if samples:  # the sample closest to all the others: robust to a stray one
+                centres[seat] = min(samples, key=lambda p: sum(circular_gap(p, q) for q in samples))
+        if not centres:
+            return None
+        ranked = sorted(centres, key=lambda s: circular_gap(centres[s], reach))
+        seat = ranked[0]
+        if circular_gap(centres[seat], reach) > REACH_MATCH:
+            return None
+        if len(ranked) > 1 and circular_gap(centres[ranked[1]], reach) <= 2 * REACH_MATCH:
+            return None  # two seats' places that close: no telling
+        return seat
+
+    def _learn_reach(self, reach: float | None, seat: int | None) -> None:
+        """Learn where ``seat``'s arm comes in; a reach at another seat's known place is not learned
+        (the arm was someone else's: the game's state may be off, the rules sure of the wrong seat)."""
+        if reach is None or seat is None:
+            return
+        known = self._reach_seat(reach)
+        if known is not None and known != seat:
+            return
+        self.reach_samples.append((reach, seat))
+
+    # ------------------------------------------------------------------ a card lands
+
+    def _play(self, seq: int, seat: int, card: str) -> dict:
+        """The full play action: choices the engine needs come from answers, else defaults."""
+        action = {"by": seat, "play": card}
+        kind = cards.parse(card).kind
+        if card == POLY:
+            answered = self.answer_for(f"q{seq}-colour")
+            action["colour"] = answered or self.game.colour or EDITIONS[self.config.edition].colours[0]
+        elif kind in ("slap", "steal"):
+            answered = self.answer_for(f"q{seq}-last-hand")
+            action["last"] = seat if answered is None else answered
+        return action
+
+    def _with_choices(self, action: dict) -> list[dict]:
+        """An omni that needs a villain pile: one variant per pile (the camera's ``taken`` tells which)."""
+        if cards.parse(action["play"]).kind == "omni":
+            return [action] + [{**action, "villain": pile} for pile in PILES]
+        return [action]
+
+    def _drawer_played(self, t: float) -> bool:
+        """Whether a card landing at ``t`` after a draw came soon enough to be the drawn card.
+
+        The yardstick is the table's pace (the median time between two plays), or before it is known
+        the time the drawer took to reach for the deck.
+        """
+        if self.draw_t is None:
+            return False
+        pace = sorted(self.gaps[-15:])
+        if len(pace) >= 3:
+            yardstick = pace[len(pace) // 2]
+        elif self.landed_t is not None:
+            yardstick = self.draw_t - self.landed_t
+        else:
+            return False
+        return t - self.draw_t < DRAWER_GAP * yardstick
+
+    def _readings(
+        self, seq: int, card: str, hint: int | None, t: float = 0.0
+    ) -> list[tuple[int, list[dict], bool]]:
+        """Every legal reading of ``card`` landing: (seat, actions, intercept), likeliest first."""
+        state = self._state()
+        turn = state["turn"]
+        n = self.config.n
+        candidates: list[tuple[int, list[dict], bool]] = []
+        previous = self._previous_move()
+        if previous is not None and previous.action.get("play") == card:
+            # R-INTERCEPT-1: an identical card right after its twin; any seat may have played it. For the
+            # seat to move it is one playable card among many, for the others the only one: they come first.
+            first = turn if turn is not None else previous.action["by"]
+            order = [(first + k) % n for k in range(1, n)] + [first]
+            candidates += [(seat, [], True) for seat in dict.fromkeys(order) if seat is not None]
+        if turn is not None:
+            pending = state["pending"]
+            if state["drawn"] is not None:
+                # R-TURN-2: the drawer played the drawn card, or kept it and the next seat played.
+                passed = [{"by": turn, "pass": True}]
+                after = self._after(passed)
+                readings = [(turn, [], False)] + ([(after, passed, False)] if after is not None else [])
+                candidates += readings if self._drawer_played(t) else readings[::-1]
+            elif pending is not None and pending["victim"] == turn:
+                # R-TRANSFER-3: only a transfer may go onto a pending grab or snore; else the victim took it.
+                accepted = [{"by": turn, "accept": True}]
+                after = self._after(accepted)
+                candidates += [(turn, [], False)] + ([(after, accepted, False)] if after is not None else [])
+            else:
+                candidates.append((turn, [], False))
+        readings: list[tuple[int, list[dict], bool]] = []
+        seen: set = set()
+        for seat, prelude, intercept in candidates:
+            if seat in seen:  # the likeliest reading of each seat's play
+                continue
+            for play in self._with_choices(self._play(seq, seat, card)):
+                if self._trial(prelude + [play]):
+                    readings.append((seat, prelude + [play], intercept))
+                    seen.add(seat)
+                    break
+        if hint is not None:
+            readings.sort(key=lambda r: r[0] != hint)
+        return readings
+
+    def _previous_move(self) -> Move | None:
+        """The last move that is not a villain reveal (a reveal is a fact, not a move)."""
+        for move in reversed(self.moves):
+            if "reveal" not in move.action:
+                return move
+        return None
+
+    def _after(self, actions: list[dict]) -> int | None:
+        """The seat to move after these actions, or None when they are not legal."""
+        probe = copy.deepcopy(self.game)
+        try:
+            for action in actions:
+                probe.push(action)
+        except IllegalAction:
+            return None
+        return probe.turn
+
+    def _on_landed(
+        self,
+        seq: int,
+        t: float,
+        card: str,
+        fixed_by: int | None,
+        hint: int | None,
+        reach: float | None = None,
+    ) -> None:
+        if self.finished:
+            self._flag(
+                seq,
+                t,
+                f"После конца раунда: {texts.card_ru(card)}",
+                f"{texts.card_en(card)} landed after the end of the round",
+            )
+            return
+        if self.held is not None and card == self.game.top:
+            # The card that could not be played went back to its hand: R-WRONG-1.
+            held, self.held = self.held, None
+            self._apply_wrong(held, inferred=True)
+            self._close(held["qid"], "inferred")
+            return
+        self._infer_poly_colour(seq, t, card)
+        readings = self._readings(seq, card, hint, t)
+        if self.landed_t is not None and self.draw_t is None:
+            self.gaps.append(t - self.landed_t)
+        self.landed_t, self.draw_t = t, None
+        if fixed_by is not None:
+            chosen = [r for r in readings if r[0] == fixed_by]
+            if not chosen:
+                probe = copy.deepcopy(self.game)
+                try:
+                    probe.push(self._play(seq, fixed_by, card))
+                    exc = IllegalAction("bad-choice", f"{self.players[fixed_by]} cannot have played it here")
+                except IllegalAction as refused:
+                    exc = refused
+                self.errors[seq] = exc
+                self._flag(
+                    seq, t, f"Исправление невозможно: {exc.message}", f"The fix is impossible: {exc.message}"
+                )
+            else:
+                readings = chosen
+        if not readings:
+            self._hold(seq, t, card)
+            return
+        kind = "intercepted-by" if readings[0][2] else "played-by"
+        qid = f"q{seq}-{kind}"
+        answered = self.answer_for(qid)
+        chosen = readings[0]
+        if answered is not None:
+            chosen = next((r for r in readings if r[0] == answered), chosen)
+        seat, actions, intercept = chosen
+        count_before = len(self.game.hands[seat])
+        told = fixed_by is not None or answered is not None
+        self._apply_reading(seq, t, actions, intercept, inferred=not told)
+        if told or len(readings) == 1:
+            self._learn_reach(reach, seat)
+        play_move = self.moves[-1]
+        if len(readings) > 1 and not told:
+            options = [texts.seat_option(r[0], self.players) for r in readings]
+            if kind == "intercepted-by":
+                ru, en = (
+                    f"Кто перехватил {texts.card_ru(card)}?",
+                    f"Who intercepted with {texts.card_en(card)}?",
+                )
+            else:
+                ru, en = (f"Кто сыграл {texts.card_ru(card)}?", f"Who played {texts.card_en(card)}?")
+            self._ask(
+                seq,
+                kind,
+                ru=ru,
+                en=en,
+                options=options,
+                seat=seat,
+                move=play_move,
+                card=card,
+                default=seat,
+                t=t,
+            )
+        self._after_play(seq, t, play_move, count_before)
+
+    def _apply_reading(
+        self, seq: int, t: float, actions: list[dict], intercept: bool, inferred: bool
+    ) -> None:
+        for action in actions:
+            is_play = "play" in action
+            move = Move(action, seq, t, inferred=inferred or not is_play, intercept=intercept and is_play)
+            self._push(move)
+            kind, ru, en = texts.describe_action(action, self.players)
+            if not is_play:
+                ru, en = ru + " (по очереди хода)", en + " (from the turn order)"
+            self._note(seq, t, kind, ru, en)
+            self._note_trophies(seq, t, move)
+        self.effective.append(seq)
+
+    def _note_trophies(self, seq: int, t: float, move: Move) -> None:
+        for _, villain in move.defeated:
+            name = self.players[move.action["by"]] if "by" in move.action else "?"
+            self._note(
+                seq,
+                t,
+                "trophy",
+                f"{name} побеждает: {texts.card_ru(villain)}",
+                f"{name} defeats the {texts.card_en(villain)}",
+            )
+
+    def _after_play(self, seq: int, t: float, move: Move, count_before: int, *, told: bool = False) -> None:
+        """Questions a play raises: the colour, the last hand (unless ``told``), going out, the end."""
+        action = move.action
+        seat, card = action["by"], action["play"]
+        kind = cards.parse(card).kind
+        name = self.players[seat]
+        if card == POLY and self.answer_for(f"q{seq}-colour") is None and not told:
+            options = [texts.colour_option(c) for c in EDITIONS[self.config.edition].colours]
+            self._ask(
+                seq,
+                "colour",
+                ru=f"Какой цвет назвал(а) {name}?",
+                en=f"Which colour did {name} name?",
+                options=options,
+                seat=seat,
+                move=move,
+                card=card,
+                t=t,
+            )
+        if kind in ("slap", "steal") and self.answer_for(f"q{seq}-last-hand") is None and not told:
+            options = [texts.seat_option(s, self.players) for s in range(self.config.n)]
+            self._ask(
+                seq,
+                "last-hand",
+                ru="Чья рука легла последней?",
+                en="Whose hand landed last?",
+                options=options,
+                seat=seat,
+                move=move,
+                card=card,
+                default=action["last"],
+                t=t,
+            )
+        went_out = count_before == 1
+        if kind == "slap" or (went_out and EDITIONS[self.config.edition].villains):
+            self.absorb_until = t + ABSORB_S  # R-SLAP draws 2, R-ADV-7 draws 8: not turns of their own
+        if went_out and self.answer_for(f"q{seq}-went-out") is False:
+            # "X did not go out": X held a card more than counted (a draw the camera missed).
+            index = self.moves.index(move)
+            try:
+                self._replace(index, 0, [Move({"penalty": seat, "cards": 1}, seq, t, inferred=True)])
+            except IllegalAction:
+                pass
+        elif went_out:
+            self._ask_went_out(seq, t, move)
+        if self.finished:
+            self._ask_round_end(seq, t)
+
+    def _ask_went_out(self, seq: int, t: float, move: Move) -> None:
+        if self.answer_for(f"q{seq}-went-out") is not None:
+            return
+        name = self.players[move.action["by"]]
+        options = [
+            {"value": True, "label_ru": "да", "label_en": "yes"},
+            {"value": False, "label_ru": "нет, у него есть карты", "label_en": "no, cards are left"},
+        ]
+        self._ask(
+            seq,
+            "went-out",
+            ru=f"{name} сыграл(а) последнюю карту?",
+            en=f"Did {name} play their last card?",
+            options=options,
+            seat=move.action["by"],
+            move=move,
+            card=move.action["play"],
+            default=True,
+            t=t,
+        )
+
+    def _ask_round_end(self, seq: int, t: float) -> None:
+        outcome = self.game.outcome
+        winner = outcome.winners[0] if outcome.winners else None
+        options = [texts.seat_option(s, self.players) for s in range(self.config.n)]
+        self._ask(
+            seq,
+            "round-end",
+            ru="Раунд окончен: кто победил и сколько карт у остальных?",
+            en="The round is over: who won, and how many cards are left?",
+            options=options,
+            seat=winner,
+            default=winner,
+            t=t,
+        )
+        self._note(seq, t, "round", "Раунд окончен", "The round is over")
+
+    def _infer_poly_colour(self, seq: int, t: float, card: str) -> None:
+        """R-POLY-2: an unanswered poly's colour is the colour of the next card played on it."""
+        last = self.last_play()
+        colour = _card_colour(card)
+        if last is None or colour is None:
+            return
+        index, move = last
+        qid = f"q{move.source}-colour"
+        if move.action["play"] != POLY or qid not in self.questions or move.action.get("colour") == colour:
+            if qid in self.questions and move.action.get("colour") == colour:
+                self._close(qid, "inferred")
+            return
+        if not self._amend(index, colour=colour):
+            return
+        self._close(qid, "inferred")
+        self._note(
+            seq,
+            t,
+            "play",
+            f"Цвет полисвина: {texts.COLOUR_RU[colour]} (по следующей карте)",
+            f"The poly named {cards.COLOUR_NAMES[colour]} (from the next card)",
+        )
+
+    def _hold(self, seq: int, t: float, card: str) -> None:
+        """A card the rules do not allow there: a wrong card (R-WRONG-1) or a misread."""
+        seat = self._state()["turn"]
+        answered = self.answer_for(f"q{seq}-wrong-or-misread")
+        if answered == "ignore":
+            self.effective.append(seq)
+            return
+        if answered == "wrong":
+            self._apply_wrong({"seq": seq, "t": t, "card": card, "seat": seat}, inferred=False)
+            return
+        if isinstance(answered, str) and cards.is_code(answered) and answered != card:
+            self._on_landed(seq, t, answered, None, None)
+            return
+        self.held = {"seq": seq, "t": t, "card": card, "seat": seat, "qid": f"q{seq}-wrong-or-misread"}
+        options = [{"value": "wrong", "label_ru": "не та карта: берёт 2", "label_en": "wrong card: draws 2"}]
+        for code in self._misread_candidates(card, seat):
+            options.append({"value": code, "label_ru": texts.card_ru(code), "label_en": texts.card_en(code)})
+        options.append({"value": "ignore", "label_ru": "ничего не сыграно", "label_en": "nothing was played"})
+        name = self.players[seat] if seat is not None else "?"
+        self._ask(
+            seq,
+            "wrong-or-misread",
+            ru=f"{texts.card_ru(card)} сюда нельзя: {name} ошибся или камера?",
+            en=f"{texts.card_en(card)} cannot go there: {name}'s mistake or a misread?",
+            options=options,
+            seat=seat,
+            card=card,
+            t=t,
+        )
+        self._flag(
+            seq, t, f"Нельзя положить {texts.card_ru(card)}", f"{texts.card_en(card)} cannot be played there"
+        )
+
+    def _misread_candidates(self, card: str, seat: int | None, limit: int = 6) -> list[str]:
+        """Legal cards that look most like ``card``: same colour and face, then colour, then face."""
+        if seat is None:
+            return []
+        legal = list(dict.fromkeys(m["play"] for m in self.game.legal_moves(seat) if "play" in m))
+        seen = cards.parse(card)
+
+        def likeness(code: str) -> tuple:
+            other = cards.parse(code)
+            return (-(other.colour == seen.colour) - (other.face == seen.face), code)
+
+        return sorted((c for c in legal if c != card), key=likeness)[:limit]
+
+    def _apply_wrong(self, held: dict, *, inferred: bool) -> None:
+        action = {"by": held["seat"], "wrong": held["card"]}
+        try:
+            self._push(Move(action, held["seq"], held["t"], inferred=inferred))
+        except IllegalAction as exc:
+            self._flag(held["seq"], held["t"], exc.message, exc.message)
+            return
+        kind, ru, en = texts.describe_action(action, self.players)
+        self._note(held["seq"], held["t"], kind, ru, en)
+        self.absorb_until = held["t"] + ABSORB_S
+        self.effective.append(held["seq"])
+
+    # ------------------------------------------------------------------ villains
+
+    def _on_taken(
+        self, seq: int, t: float, pile: str, villain: str, under: str | None, hint: int | None = None
+    ) -> None:
+        if self.game is None:
+            self.tops[pile] = under
+            return
+        if self.absorb_until >= t - ABSORB_S:  # the draw that follows a sweep comes after its trophies
+            self.absorb_until = max(self.absorb_until, t + ABSORB_S)
+        self._reseat_by_taker(pile, villain, hint)
+        if not self._explain_by_omni(pile, villain) and not self._explained(pile, villain):
+            self._explain_by_seat(pile, villain)
+        if self._explained(pile, villain):
+            self._confirm(pile, villain)
+        else:
+            last = self.last_play()
+            answered = self.answer_for(f"q{seq}-trophy")
+            saved = list(self.moves)
+            if isinstance(answered, int) and last is not None and self._reseat(last[0], answered):
+                if self._explained(pile, villain):  # the last play was that seat's
+                    self._confirm(pile, villain)
+                else:  # an older play's trophy: the answer is noted, the game stays as the rules have it
+                    self._rebuild(saved)
+            elif answered is None:
+                options = [texts.seat_option(s, self.players) for s in range(self.config.n)]
+                options.append(
+                    {"value": "none", "label_ru": "никто (камера ошиблась)", "label_en": "nobody (a misread)"}
+                )
+                self._ask(
+                    seq,
+                    "trophy",
+                    ru=f"Кто забрал {texts.card_ru(villain)}? По правилам никто не мог.",
+                    en=f"Who took the {texts.card_en(villain)}? The rules explain no one.",
+                    options=options,
+                    card=villain,
+                    t=t,
+                )
+                self._flag(
+                    seq,
+                    t,
+                    f"Забрали {texts.card_ru(villain)}: правила этого не объясняют",
+                    f"{texts.card_en(villain)} was taken; the rules do not explain it",
+                )
+        if under is not None and self.game.villains[pile]:
+            self._reveal(seq, t, pile, under)
+
+    def _seat_question(self, move: Move) -> dict | None:
+        return next(
+            (
+                q
+                for q in self.questions.values()
+                if q["_move"] is move and q["kind"] in ("intercepted-by", "played-by")
+            ),
+            None,
+        )
+
+    def _reseat_by_taker(self, pile: str, villain: str, taker: int | None) -> None:
+        """R-ADV-5: the defeater takes the villain; an arm from another seat than the one the last
+        play was given to, among that play's readings, says who played it."""
+        last = self.last_play()
+        if taker is None or last is None or last[1].action["by"] == taker:
+            return
+        question = self._seat_question(last[1])
+        if question is None or taker not in [o["value"] for o in question["options"]]:
+            return
+        saved, move = list(self.moves), question["_move"]
+        if self._reseat(last[0], taker) and self._explained(pile, villain):
+            question["default"] = question["seat"] = taker  # still asked: an arm is a guess
+            return
+        self._rebuild(saved)
+        question["_move"] = move
+
+    def _recent_moves(self) -> list[Move]:
+        """The moves since the third last play: where a trophy the camera saw taken comes from."""
+        plays = [i for i, m in enumerate(self.moves) if "play" in m.action]
+        return self.moves[plays[-3] :] if len(plays) >= 3 else self.moves
+
+    def _explained(self, pile: str, villain: str) -> bool:
+        for move in self._recent_moves():
+            for taken_pile, taken in move.defeated:
+                if taken_pile == pile and taken == villain and pile not in move.confirmed:
+                    return True
+        return False
+
+    def _confirm(self, pile: str, villain: str) -> None:
+        for move in self._recent_moves():
+            if any(p == pile and v == villain for p, v in move.defeated) and pile not in move.confirmed:
+                move.confirmed.append(pile)
+                return
+
+    def _explain_by_omni(self, pile: str, villain: str) -> bool:
+        """R-OMNI with 7+ cards: the pile the camera saw emptied is the one the player chose."""
+        last = self.last_play()
+        if last is None or cards.parse(last[1].action["play"]).kind != "omni":
+            return False
+        index, move = last
+        if move.action.get("villain") in (None, pile) or pile in move.confirmed:
+            return False
+        if not self._amend(index, villain=pile):
+            return False
+        return self._explained(pile, villain)
+
+    def _explain_by_seat(self, pile: str, villain: str) -> bool:
+        """A trophy the last play's seat could not win may be another reading's (an interceptor's)."""
+        last = self.last_play()
+        if last is None:
+            return False
+        move = last[1]
+        question = next(
+            (
+                q
+                for q in self.questions.values()
+                if q["_move"] is move and q["kind"] in ("intercepted-by", "played-by")
+            ),
+            None,
+        )
+        if question is None:
+            return False
+        saved = list(self.moves)
+        for option in question["options"]:
+            seat = option["value"]
+            if seat == move.action["by"]:
+                continue
+            if self._reseat(last[0], seat):
+                if self._explained(pile, villain):
+                    question["default"] = question["seat"] = seat  # the trophy tells; still asked
+                    return True
+                self._rebuild(saved)
+                question["_move"] = move
+        return False
+
+    def _reseat(self, index: int, seat: int) -> bool:
+        """Read the play at ``index`` again as ``seat``'s, with the moves its landing implied."""
+        move = self.moves[index]
+        start = index
+        while (
+            start > 0
+            and self.moves[start - 1].source == move.source
+            and "reveal" not in self.moves[start - 1].action
+        ):
+            start -= 1
+        saved = list(self.moves)
+        self._rebuild(saved[:start])
+        readings = [r for r in self._readings(move.source, move.action["play"], None, move.t) if r[0] == seat]
+        self._rebuild(saved)
+        if not readings:
+            return False
+        _, actions, intercept = readings[0]
+        actions = [dict(a) for a in actions]
+        for key in ("colour", "villain", "shake"):
+            if key in move.action:
+                actions[-1][key] = move.action[key]
+        new = [
+            Move(a, move.source, move.t, inferred="play" not in a, intercept=intercept and "play" in a)
+            for a in actions
+        ]
+        try:
+            self._replace(start, index - start + 1, new)
+        except IllegalAction:
+            return False
+        for question in self.questions.values():
+            if question["_move"] is move:
+                question["_move"] = new[-1]
+        return True
+
+    def _on_moved(
+        self, seq: int, t: float, pile: str, villain: str, to: str, under: str | None = None
+    ) -> None:
+        """R-SHAKE: a top villain moved onto another pile after a shake is a move, not a trophy.
+        The cards it shows (the moved one, the one uncovered) are known before its defeat check."""
+        if self.game is None:
+            self.tops[to], self.tops[pile] = villain, under
+            return
+        last = self.last_play()
+        if last is None or cards.parse(last[1].action["play"]).kind != "shake" or "shake" in last[1].action:
+            self._flag(
+                seq,
+                t,
+                f"{texts.card_ru(villain)} переложили без Перетряса",
+                f"{texts.card_en(villain)} moved without a shaker",
+            )
+            return
+        index, move = last
+        if not self._amend(index, shake=[pile, to]):
+            self._flag(seq, t, "Перетряс так невозможен", f"a shake from {pile} onto {to} is impossible here")
+            return
+        moved, uncovered = self._shaken_origins(index, pile)
+        learned = {o: c for o, c in ((moved, villain), (uncovered, under)) if o and c and o not in self.deep}
+        if learned:
+            # R-SHAKE: the defeat check comes after the move; it must know the cards the move shows.
+            self.deep.update(learned)
+            moves = list(self.moves)
+            try:
+                self._rebuild(moves)
+            except IllegalAction:
+                for origin in learned:
+                    del self.deep[origin]
+                self._rebuild(moves)
+        self._note(
+            seq,
+            t,
+            "move",
+            f"{texts.PILE_RU[pile]} → {texts.PILE_RU[to]}: {texts.card_ru(villain)}",
+            f"{texts.card_en(villain)} moved from {pile} onto {to}",
+        )
+
+    # ------------------------------------------------------------------ the deck
+
+    def _on_drawn(self, seq: int, t: float, reach: float | None = None) -> None:
+        if self.game is None or self.finished:
+            return
+        if t <= self.absorb_until:
+            self.absorb_until = float("-inf")
+            self._slap_loser(seq, t, self._reach_seat(reach))
+            return
+        state = self._state()
+        turn = state["turn"]
+        pending = state["pending"]
+        sure = True
+        if pending is not None and pending["victim"] == turn:
+            actions = [{"by": turn, "accept": True}]  # R-TRANSFER-3: the victim draws the stack
+            if not pending["cards"]:  # R-SNORE: nothing to draw, so the reach is the next seat's draw
+                actions.append({"by": self._after(actions), "draw": True})
+                sure = False
+        elif state["drawn"] is not None:
+            after = self._after([{"by": turn, "pass": True}])
+            actions = [{"by": turn, "pass": True}, {"by": after, "draw": True}]  # R-TURN-2
+            sure = False
+        else:
+            actions = [{"by": turn, "draw": True}]
+        if not self._trial(actions):
+            self._flag(seq, t, "Взяли карту из колоды не в свой ход", "A card was drawn out of turn")
+            return
+        for action in actions:
+            self._push(Move(action, seq, t, inferred=True))
+            kind, ru, en = texts.describe_action(action, self.players)
+            self._note(seq, t, kind, ru, en)
+        self.effective.append(seq)
+        self.draw_t = t
+        if sure:
+            self._learn_reach(reach, actions[-1]["by"])
+        if self.finished:
+            self._ask_round_end(seq, t)
+
+    def _slap_loser(self, seq: int, t: float, seat: int | None) -> None:
+        """R-SLAP: the arm that drew the slap's two cards is the last hand's owner's."""
+        last = self.last_play()
+        if seat is None or last is None:
+            return
+        index, move = last
+        qid = f"q{move.source}-last-hand"
+        if cards.parse(move.action["play"]).kind != "slap" or qid not in self.questions:
+            return
+        if move.action.get("last") == seat:
+            self._close(qid, "inferred")
+            return
+        if not self._amend(index, last=seat):
+            return
+        self._close(qid, "inferred")
+
+    # ------------------------------------------------------------------ manual entries
+
+    def _on_manual(self, seq: int, t: float, action: dict, *, live: bool) -> None:
+        if "start" in action:
+            if self.game is not None:
+                return self._refuse(
+                    seq, t, TableError("bad-request", "the round has its starting card already"), live
+                )
+            self._start(seq, t, action["start"])
+            return
+        if "villain" in action and "card" in action and "play" not in action:
+            if self.game is None:
+                self.tops[action["villain"]] = action["card"]
+            else:
+                self._reveal(seq, t, action["villain"], action["card"])
+            self.effective.append(seq)
+            return
+        if self.game is None:
+            return self._refuse(
+                seq,
+                t,
+                TableError("no-start", 'the round has no starting card yet: send {"start": CODE} first', 409),
+                live,
+            )
+        fix = self.overrides.fixes.get(seq)
+        if fix is not None and "play" in action:
+            action = {
+                **action,
+                **({"by": fix["by"]} if "by" in fix else {}),
+                **({"play": fix["card"]} if "card" in fix else {}),
+            }
+        try:
+            action_form(action, self.config.edition, self.config.n)
+        except IllegalAction as exc:
+            return self._refuse(seq, t, exc, live)
+        count_before = len(self.game.hands[action["by"]]) if "play" in action else 0
+        try:
+            self._push(Move(dict(action), seq, t))
+        except IllegalAction as exc:
+            self.errors[seq] = exc
+            return self._refuse(seq, t, exc, live)
+        kind, ru, en = texts.describe_action(action, self.players)
+        self._note(seq, t, kind, ru, en)
+        self._note_trophies(seq, t, self.moves[-1])
+        self.effective.append(seq)
+        if "play" in action:
+            self._after_play(seq, t, self.moves[-1], count_before, told=True)
+        elif self.finished:
+            self._ask_round_end(seq, t)
+
+    def _refuse(self, seq: int, t: float, exc: Exception, live: bool) -> None:
+        if live:
+            raise exc
+        message = getattr(exc, "message", str(exc))
+        self._flag(seq, t, f"Не применено: {message}", f"Not applied: {message}")
+
+    # ------------------------------------------------------------------ the table log
+
+    def table_log(self) -> dict:
+        """What ``companion run --headless`` writes: the plays, the trophies, the questions."""
+        plays, taken = [], []
+        for move in self.moves:
+            action = move.action
+            if "play" in action:
+                plays.append(
+                    {"t": move.t, "by": action["by"], "card": action["play"], "intercept": move.intercept}
+                )
+            for pile, villain in move.defeated:
+                taken.append({"t": move.t, "by": action.get("by"), "villain": villain, "pile": pile})
+        state = self.game.state() if self.game else None
+        return {
+            "edition": self.config.edition,
+            "players": list(self.players),
+            "start": self.start_card,
+            "plays": plays,
+            "taken": taken,
+            "trophies": state["trophies"] if state else [[] for _ in self.players],
+            "hand_counts": self.hand_counts(),
+            "finished": bool(state and state["finished"]),
+            "winners": state["winners"] if state else [],
+            "questions": list(self.asked.values()),
+            "actions": [m.action for m in self.moves],
+            "record": to_record(self.game) if self.game else None,
+        }
+
+
+class MatchTracker:
+    """A match: its rounds, the current round's tracker, the score. A fold over the match's log."""
+
+    def __init__(self, match_id: int, config: MatchConfig):
+        self.match_id = match_id
+        self.config = config
+        self.rounds: list[dict] = []  # finished rounds: {"number", "dealer", "winner", "left", "record"}
+        self.entries: list[tuple[int, dict]] = []  # the current round's entries
+        self.next_seq = 0
+        self.abandoned = False
+        self.round = RoundTracker(config, 1, config.dealer)
+
+    @property
+    def finished(self) -> bool:
+        return self.score()["finished"]
+
+    @property
+    def status(self) -> str:
+        if self.finished:
+            return "finished"
+        if self.abandoned:
+            return "abandoned"
+        return "round-over" if self.round.finished else "playing"
+
+    def prepare(self, entry: dict) -> dict:
+        """Fill in what an entry needs before it is applied (an undo's target, a fix's source)."""
+        kind = entry["kind"]
+        if self.finished and kind != "event":
+            raise TableError("match-finished", "the match is over; start a new one", 409)
+        if kind == "undo":
+            ignored = self.round.overrides.ignored
+            targets = [s for s in self.round.effective if s not in ignored]
+            targets = [s for s in targets if self._entry(s).get("kind") != "undo"]
+            if not targets:
+                raise TableError("nothing-to-undo", "nothing left to undo in this round", 409)
+            return {**entry, "target": targets[-1]}
+        if kind == "fix":
+            moves = self.round.moves
+            index = entry.get("index")
+            if index is None:
+                last = self.round.last_play()
+                if last is None:
+                    raise TableError("bad-request", "no play to fix yet")
+                index = last[0]
+            if not 0 <= index < len(moves) or "play" not in moves[index].action:
+                raise TableError("bad-request", f"action {index} is not a play of this round")
+            return {**entry, "index": index, "target": moves[index].source}
+        return entry
+
+    def _entry(self, seq: int) -> dict:
+        return next((e for s, e in self.entries if s == seq), {})
+
+    def apply(self, entry: dict, *, live: bool) -> int:
+        """Apply the next entry of the log; returns its number. Live refusals raise."""
+        seq = self.next_seq
+        kind = entry.get("kind")
+        if kind == "round":
+            self._end_round(entry, live=live)
+        elif kind in ("answer", "fix", "undo"):
+            self._correct(seq, entry, live=live)
+        else:
+            self.entries.append((seq, entry))
+            self.round.process(seq, entry, live=live)
+        self.next_seq = seq + 1
+        return seq
+
+    def _correct(self, seq: int, entry: dict, *, live: bool) -> None:
+        overrides = copy.deepcopy(self.round.overrides)
+        kind = entry["kind"]
+        if kind == "answer":
+            qid, value = entry["question"], entry["value"]
+            question = next((q for q in self.round.questions.values() if q["id"] == qid), None)
+            if question is None:
+                if live:
+                    raise TableError("stale-question", f"question {qid} is no longer open", 409)
+                return
+            if question["kind"] == "round-end":
+                if live:
+                    raise TableError("bad-request", "the round's end is confirmed with POST /api/rounds")
+                return
+            self._check_answer(question, value)
+            overrides.answers[qid] = value
+            if question["kind"] == "went-out" and value is False:
+                overrides.answers[qid] = False
+        elif kind == "fix":
+            fix = {k: entry[k] for k in ("by", "card") if entry.get(k) is not None}
+            overrides.fixes[entry["target"]] = {**overrides.fixes.get(entry["target"], {}), **fix}
+        elif kind == "undo":
+            target = entry["target"]
+            owner = self._entry(target)
+            overrides.ignored.add(target)
+            if owner.get("kind") == "answer":
+                overrides.answers.pop(owner["question"], None)
+            elif owner.get("kind") == "fix":
+                overrides.fixes.pop(owner["target"], None)
+        self.entries.append((seq, entry))
+        rebuilt = self._derive(overrides)
+        self.entries.pop()
+        if live and kind == "fix" and entry["target"] in rebuilt.errors:
+            exc = rebuilt.errors[entry["target"]]
+            raise TableError(exc.code, exc.message, 422)
+        self.entries.append((seq, entry))
+        self.round = rebuilt
+
+    def _check_answer(self, question: dict, value) -> None:
+        allowed = [o["value"] for o in question["options"]]
+        if question["kind"] == "wrong-or-misread":
+            ok = value in allowed or (
+                isinstance(value, str) and value in EDITIONS[self.config.edition].playable_codes
+            )
+        else:
+            ok = any(value == a and type(value) is type(a) for a in allowed)
+        if not ok:
+            raise TableError(
+                "bad-request", f"{value!r} is not an answer to {question['id']}; one of {allowed}"
+            )
+
+    def _derive(self, overrides: Overrides) -> RoundTracker:
+        """The current round again from its first entry, with these overrides."""
+        previous = self.round
+        fresh = RoundTracker(self.config, previous.number, previous.dealer, overrides)
+        for seq, entry in self.entries:
+            if entry.get("kind") in ("answer", "fix", "undo"):
+                if seq not in overrides.ignored:
+                    fresh.effective.append(seq)
+                fresh.note_correction(seq, entry, undone=seq in overrides.ignored)
+                continue
+            fresh.process(seq, entry, live=False)
+        return fresh
+
+    def _end_round(self, entry: dict, *, live: bool) -> None:
+        n = self.config.n
+        winner, left = entry.get("winner"), entry.get("left")
+        if self.round.game is None or not (self.round.finished or entry.get("force")):
+            if live:
+                raise TableError(
+                    "round-not-over",
+                    "the round is still being played; the tracker asks "
+                    'when it sees the end (or send "force": true)',
+                    409,
+                )
+            return
+        if not (type(winner) is int and 0 <= winner < n):
+            raise TableError("bad-request", f"'winner' must be a seat from 0 to {n - 1}")
+        if not (
+            isinstance(left, list) and len(left) == n and all(type(c) is int and 0 <= c <= 200 for c in left)
+        ):
+            raise TableError("bad-request", f"'left' must be a list of {n} card counts")
+        adventure = EDITIONS[self.config.edition].villains
+        if not adventure and left[winner] != 0:
+            raise TableError("bad-request", f"the winner ({self.config.players[winner]}) must hold 0 cards")
+        self.rounds.append(
+            {
+                "number": self.round.number,
+                "dealer": self.round.dealer,
+                "winner": winner,
+                "left": list(left),
+                "record": to_record(self.round.game),
+                "winners": self.round.game.outcome.winners if self.round.game.outcome else [winner],
+            }
+        )
+        if self.finished:
+            self.entries = []
+            return
+        self.entries = []
+        dealer = (self.round.dealer + 1) % n  # a new round keeps the seats and moves the dealer
+        self.round = RoundTracker(self.config, self.round.number + 1, dealer)
+
+    def score(self) -> dict:
+        """The match score: the engine's scoring (R-TOUR-1, R-TOUR-2); the adventure counts wins."""
+        n = self.config.n
+        rounds = [{"winner": r["winner"], "left": r["left"]} for r in self.rounds]
+        if EDITIONS[self.config.edition].villains:
+            totals = [0] * n
+            for r in self.rounds:
+                totals[r["winner"]] += 1
+            return {"rounds": rounds, "totals": totals, "target": None, "finished": False, "winner": None}
+        result = score(
+            {
+                "edition": self.config.edition,
+                "players": self.config.players,
+                "target": self.config.target,
+                "rounds": rounds,
+            }
+        )
+        return {"rounds": rounds, **result}
+
+    def score_record(self) -> dict:
+        return {
+            "edition": self.config.edition,
+            "players": list(self.config.players),
+            "target": self.config.target,
+            "rounds": [{"winner": r["winner"], "left": r["left"]} for r in self.rounds],
+        }
+
+    def round_record(self, number: int | None = None) -> dict:
+        if number is None or number == self.round.number:
+            if self.round.game is None:
+                raise TableError("not-found", "the round has no starting card yet", 404)
+            return to_record(self.round.game)
+        for r in self.rounds:
+            if r["number"] == number:
+                return r["record"]
+        raise TableError("not-found", f"no round {number} in this match", 404)
+
+    def summary(self) -> dict:
+        score = self.score()
+        return {
+            "status": self.status,
+            "rounds": len(self.rounds),
+            "totals": score["totals"],
+            "winner": score["winner"],
+            "target": score["target"],
+        }

@@ -1,0 +1,137 @@
+"""The demo's own parts: its arguments, the pace of its frames, the bots' answers from the truth."""
+
+from __future__ import annotations
+
+import argparse
+import threading
+from types import SimpleNamespace
+
+import pytest
+
+from companion.cli import CommandError
+from companion.commands import demo
+
+
+def args(**over):
+    parser = argparse.ArgumentParser()
+    demo.add_arguments(parser)
+    parsed = parser.parse_args([])
+    for key, value in over.items():
+        setattr(parsed, key, value)
+    return parsed
+
+
+def test_defaults_are_an_adventure_of_three():
+    parsed = args()
+    assert (parsed.edition, parsed.players, parsed.speed) == ("adventure", 3, 1.0)
+    demo.check_arguments(parsed)
+
+
+@pytest.mark.parametrize("bad", [{"edition": "poker"}, {"players": 1}, {"players": 11}, {"speed": 0},
+                                 {"port": 70000}, {"answer_delay": -1}])
+def test_bad_arguments_are_refused_with_a_message(bad):
+    with pytest.raises(CommandError):
+        demo.check_arguments(args(**bad))
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 100.0
+        self.slept = []
+
+    def __call__(self):
+        return self.now
+
+    def sleep(self, seconds):
+        self.slept.append(round(seconds, 6))
+        self.now += seconds
+
+
+def frames(times):
+    return [SimpleNamespace(t=t) for t in times]
+
+
+def test_frames_come_at_speed_times_their_pace():
+    clock = FakeClock()
+    shown = list(demo.paced(frames([1.0, 1.5, 2.0]), 2.0, clock=clock, sleep=clock.sleep))
+    assert [f.t for f in shown] == [1.0, 1.5, 2.0]
+    assert clock.slept == [0.25, 0.25]  # half a second of video in a quarter of a second at speed 2
+
+
+def test_a_slow_consumer_is_not_made_to_wait_more():
+    clock = FakeClock()
+    paced = demo.paced(frames([0.0, 0.1, 0.2]), 1.0, clock=clock, sleep=clock.sleep)
+    next(paced)
+    clock.now += 1.0  # the pipeline took a second over the first frame
+    next(paced)
+    next(paced)
+    assert clock.slept == []
+
+
+def test_a_closed_gate_pauses_the_frames():
+    gate = threading.Event()
+    gate.set()
+    paced = demo.paced(frames([0.0, 0.1]), 1.0, gate=gate)
+    next(paced)
+    gate.clear()
+    got = []
+    thread = threading.Thread(target=lambda: got.append(next(paced)))
+    thread.start()
+    thread.join(0.2)
+    assert got == []  # waits while the gate is closed
+    gate.set()
+    thread.join(2)
+    assert [f.t for f in got] == [0.1]
+
+
+def test_seats_turn_with_the_dealer():
+    to_table = demo.seat_map(2, 3)
+    assert [to_table(s) for s in range(3)] == [2, 0, 1]
+
+
+def question(kind, options, **extra):
+    return {"id": "q1", "kind": kind, "options": [{"value": v} for v in options], **extra}
+
+
+def test_the_bots_name_the_colour_they_chose():  # R-POLY-1
+    actions = [{"by": 1, "play": "poly", "colour": "g"}, {"by": 2, "play": "g3"}]
+    q = question("colour", ["b", "g", "r", "y"], card="poly")
+    assert demo.truth_answer(q, actions, [8, 7, 7], [[], [], []], demo.seat_map(0, 3)) == "g"
+
+
+def test_the_last_hand_is_told_in_table_seats():  # R-SLAP
+    actions = [{"by": 0, "play": "r-slap", "last": 2}]
+    q = question("last-hand", [0, 1, 2], card="r-slap")
+    assert demo.truth_answer(q, actions, [7, 8, 8], [[], [], []], demo.seat_map(1, 3)) == 0
+
+
+def test_an_interception_names_who_played_the_same_card():  # R-INTERCEPT-1
+    actions = [{"by": 0, "play": "b3"}, {"by": 2, "play": "b3"}]
+    q = question("intercepted-by", [1, 0, 2], card="b3")
+    assert demo.truth_answer(q, actions, [7, 8, 7], [[], [], []], demo.seat_map(0, 3)) == 2
+
+
+def test_who_played_a_card_after_a_draw_is_told():  # R-TURN-2
+    actions = [{"by": 0, "draw": True}, {"by": 0, "pass": True}, {"by": 1, "play": "g2"}]
+    q = question("played-by", [0, 1, 2], card="g2")
+    assert demo.truth_answer(q, actions, [9, 7, 8], [[], [], []], demo.seat_map(1, 3)) == 2
+
+
+def test_a_misread_is_answered_with_the_card_really_played():
+    actions = [{"by": 1, "play": "r5"}]
+    q = question("wrong-or-misread", ["wrong", "r6", "ignore"], card="r6")
+    assert demo.truth_answer(q, actions, [8, 7, 8], [[], [], []], demo.seat_map(0, 3)) == "r5"
+
+
+def test_a_taken_villain_is_owned_by_who_holds_it():  # R-ADV-5
+    q = question("trophy", [0, 1, 2, "none"], card="ghost-r")
+    trophies = [[], ["ghost-r"], []]
+    assert demo.truth_answer(q, [], [8, 6, 8], trophies, demo.seat_map(0, 3)) == 1
+    assert demo.truth_answer(question("trophy", [0, 1, 2, "none"], card="alien"), [], [8, 6, 8], trophies,
+                             demo.seat_map(0, 3)) == "none"
+
+
+def test_an_answer_outside_the_options_is_not_given():
+    actions = [{"by": 1, "play": "poly", "colour": "o"}]
+    q = question("colour", ["b", "g", "r", "y"], card="poly")
+    assert demo.truth_answer(q, actions, [8, 7, 8], [[], [], []], demo.seat_map(0, 3)) is None

@@ -1,0 +1,110 @@
+"""The pipeline on frames drawn with OpenCV: detection per zone, one classify call, the watcher."""
+
+import numpy as np
+import pytest
+
+from companion.vision.pipeline import Pipeline
+from companion.vision.sources import Frame
+from companion.vision.zones import Zones, ZonesError
+from tests.drawing import CARD_COLOURS, ColourClassifier, card_corners, draw_card, table
+
+SIZE = (320, 240)
+ZONES = Zones({
+    "discard": np.array([[20, 40], [160, 40], [160, 200], [20, 200]], np.float32),
+    "deck": np.array([[170, 40], [300, 40], [300, 200], [170, 200]], np.float32),
+}, SIZE)
+
+
+def scene(discard=(("r3", (90, 120), 0),), deck=True, hand=None):
+    img = table((SIZE[1], SIZE[0]), seed=7)
+    if deck:
+        draw_card(img, card_corners((235, 120), 3), CARD_COLOURS["back"])
+    for code, centre, angle in discard:
+        draw_card(img, card_corners(centre, angle), CARD_COLOURS[code])
+    if hand is not None:  # a skin-coloured blob over a zone
+        import cv2
+
+        cv2.ellipse(img, hand, (45, 35), 20, 0, 360, (120, 160, 210), -1)
+    return img
+
+
+def feed(pipeline, images, start=0.0, fps=10.0):
+    events = []
+    for i, image in enumerate(images):
+        events.extend(pipeline.process(Frame(start + i / fps, image)))
+    return events
+
+
+def test_a_card_landing_and_an_identical_card_landing():
+    classifier = ColourClassifier()
+    pipeline = Pipeline(ZONES, classifier)
+    first = scene()
+    assert feed(pipeline, [first] * 5) == []
+    assert pipeline.state()["discard"]["card"] == "r3"
+    assert pipeline.state()["deck"]["card"] == "back"
+    # A hand brings a green 3, then leaves.
+    covered = scene(hand=(90, 130))
+    landed = scene(discard=(("r3", (90, 120), 0), ("g3", (95, 118), 25)))
+    events = feed(pipeline, [covered] * 3 + [landed] * 5, start=1.0)
+    summary = [(e["type"], e["zone"], e["card"], e["same"]) for e in events]
+    assert summary == [("landed", "discard", "g3", False)]
+    # Another green 3 on it, turned differently: an interception.
+    again = scene(discard=(("r3", (90, 120), 0), ("g3", (95, 118), 25), ("g3", (85, 122), -15)))
+    events = feed(pipeline, [covered] * 3 + [again] * 5, start=3.0)
+    assert [(e["type"], e["card"], e["same"]) for e in events] == [("landed", "g3", True)]
+    assert pipeline.readings["discard"]["card"] == "g3"
+
+
+def test_still_frames_are_not_classified_again():
+    classifier = ColourClassifier()
+    pipeline = Pipeline(ZONES, classifier)
+    feed(pipeline, [scene()] * 10)
+    # The first frame is motion (nothing to compare with); the second is read; then reused.
+    assert classifier.calls == 1
+    every = ColourClassifier()
+    feed(Pipeline(ZONES, every, reuse=False), [scene()] * 10)
+    assert every.calls == 9
+
+
+def test_a_blurred_frame_is_not_read():
+    import cv2
+
+    pipeline = Pipeline(ZONES, ColourClassifier())
+    feed(pipeline, [scene()] * 4)
+    blurred = cv2.GaussianBlur(scene(discard=(("g3", (90, 120), 0),)), (0, 0), 4)
+    obs = pipeline.observe(blurred)
+    assert not obs["discard"].readable
+
+
+def test_a_hand_resting_over_the_deck_then_leaving_is_a_draw():
+    pipeline = Pipeline(ZONES, ColourClassifier())
+    feed(pipeline, [scene()] * 4)
+    moving = [scene(hand=(235 + 8 * i, 120)) for i in range(4)]
+    events = feed(pipeline, moving + [scene()] * 5, start=1.0)
+    assert [(e["type"], e["zone"]) for e in events] == [("drawn", "deck")]
+
+
+def test_zone_outside_the_frame_is_a_clear_error():
+    zones = Zones({"discard": np.array([[200, 40], [400, 40], [400, 200]], np.float32)})
+    pipeline = Pipeline(zones, ColourClassifier())
+    with pytest.raises(ZonesError, match="outside the 320x240 frame"):
+        pipeline.process(Frame(0.0, scene()))
+
+
+def test_zones_drawn_on_another_frame_size_are_scaled():
+    pipeline = Pipeline(ZONES.scaled((640, 480)), ColourClassifier())
+    feed(pipeline, [scene()] * 4)
+    assert pipeline.state()["discard"]["card"] == "r3"
+
+
+def test_camera_loss_is_reported_and_the_state_kept():
+    pipeline = Pipeline(ZONES, ColourClassifier())
+    feed(pipeline, [scene()] * 4)
+    lost = pipeline.process(Frame(1.0, None, camera="lost"))
+    assert lost == [{"t": 1.0, "zone": None, "type": "camera", "status": "lost"}]
+    assert pipeline.process(Frame(1.5, None, camera="lost")) == []
+    back = pipeline.process(Frame(3.0, scene(), camera="ok"))
+    assert [e["status"] for e in back] == ["ok"]
+    assert pipeline.state()["discard"]["card"] == "r3"
+    # Frames that are not images are skipped, not fatal.
+    assert pipeline.process(Frame(3.1, np.zeros((0, 0, 3), np.uint8))) == []

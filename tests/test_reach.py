@@ -1,0 +1,56 @@
+"""Where arms cross the frame's border."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.table.reach import ReachWatcher, border, circular_gap
+
+
+def frame_with_arm(side: str | None) -> np.ndarray:
+    """A 160x120 table; an arm (a sleeve-coloured band) coming in from one side towards the middle."""
+    image = np.full((120, 160, 3), (40, 90, 60), np.uint8)
+    if side == "left":
+        image[50:70, 0:80] = (200, 60, 60)
+    elif side == "bottom":
+        image[60:120, 70:90] = (60, 60, 200)
+    return image
+
+
+def watch(sequence: list[str | None], fps: float = 10.0) -> tuple[ReachWatcher, float]:
+    watcher = ReachWatcher()
+    t = 0.0
+    for side in sequence:
+        watcher.update(t, frame_with_arm(side))
+        t += 1 / fps
+    return watcher, t - 1 / fps
+
+
+def test_border_unrolls_clockwise():
+    image = np.zeros((20, 30, 3), np.uint8)
+    image[:, 0] = 255  # the left edge
+    ring = border(image, band=1)
+    assert ring.shape == (2 * (20 + 30), 3)
+    assert ring[-20:].min() == 255  # the left edge comes last, bottom to top
+    assert ring[1:-21].max() == 0  # the top, right and bottom edges do not (corners are in two edges)
+
+
+def test_an_arm_is_placed_where_it_crosses_the_border():
+    watcher, t = watch([None] * 5 + ["left"] * 6 + [None])
+    left = watcher.reach(t)
+    assert (
+        left is not None and circular_gap(left, 1 - 60 / 560) < 0.02
+    )  # the left edge, 60 px up from the bottom
+    watcher, t = watch([None] * 5 + ["bottom"] * 6 + [None])
+    bottom = watcher.reach(t)
+    assert bottom is not None and circular_gap(bottom, (160 + 120 + 80) / 560) < 0.02
+
+
+def test_no_arm_no_reach():
+    watcher, t = watch([None] * 20)
+    assert watcher.reach(t) is None
+
+
+def test_the_latest_arm_is_the_events_own():
+    watcher, t = watch([None] * 5 + ["left"] * 5 + [None] * 3 + ["bottom"] * 5)
+    assert circular_gap(watcher.reach(t), (160 + 120 + 80) / 560) < 0.02

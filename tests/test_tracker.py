@@ -1,0 +1,356 @@
+"""The tracker on scripted camera event streams: each test names the rule it checks."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules import resolve_rules
+from companion.table.script import scripted_game
+from companion.table.tracker import MatchConfig, MatchTracker, TableError
+
+NAMES = ["Аня", "Боря", "Вика", "Гоша"]
+
+
+class Table:
+    """A match fed by hand: camera events one step (1.5 s) apart, answers and corrections."""
+
+    def __init__(self, edition="junior", players=3, *, start="b5", tops=None, dealer=0):
+        rules = resolve_rules(edition, None)
+        self.match = MatchTracker(1, MatchConfig(edition, NAMES[:players], dealer, rules, None))
+        self.entries: list[dict] = []
+        self.t = 0.0
+        for pile, card in (tops or {}).items():
+            self.event("top", zone=pile, card=card)
+        self.event("landed", card=start)
+
+    def submit(self, entry: dict) -> None:
+        entry = self.match.prepare({"t": self.t, **entry})
+        self.match.apply(entry, live=True)
+        self.entries.append(entry)
+
+    def event(self, kind: str, **fields) -> None:
+        self.t = fields.pop("t", self.t + 1.5)
+        self.submit({"kind": "event", "t": self.t, "event": {"type": kind, "t": self.t, **fields}})
+
+    def land(self, *cards: str) -> None:
+        for card in cards:
+            self.event("landed", zone="discard", card=card)
+
+    def answer(self, kind: str, value) -> None:
+        self.submit({"kind": "answer", "question": self.question(kind)["id"], "value": value})
+
+    @property
+    def round(self):
+        return self.match.round
+
+    @property
+    def game(self):
+        return self.match.round.game
+
+    @property
+    def actions(self) -> list[dict]:
+        return [m.action for m in self.round.moves if "reveal" not in m.action]
+
+    def question(self, kind: str) -> dict:
+        found = [q for q in self.round.open_questions() if q["kind"] == kind]
+        assert found, f"no open {kind} question in {self.round.open_questions()}"
+        return found[-1]
+
+    def kinds(self) -> list[str]:
+        return [q["kind"] for q in self.round.open_questions()]
+
+
+def test_a_card_landing_is_played_by_the_seat_to_move():  # R-TURN-1, R-SETUP-2
+    table = Table()
+    table.land("b3", "r3", "r1")
+    assert table.actions == [{"by": 1, "play": "b3"}, {"by": 2, "play": "r3"}, {"by": 0, "play": "r1"}]
+    assert table.game.turn == 1
+    assert table.round.hand_counts() == [7, 7, 7]
+    assert table.kinds() == []
+
+
+def test_identical_card_right_after_asks_who_intercepted():  # R-INTERCEPT-1
+    table = Table("adventure")
+    table.land("b3", "b3")
+    question = table.question("intercepted-by")
+    assert [o["value"] for o in question["options"]] == [0, 1, 2]  # the out-of-turn seats first
+    assert table.actions[-1] == {"by": 0, "play": "b3"}
+    table.answer("intercepted-by", 2)
+    assert table.actions[-1] == {"by": 2, "play": "b3"}
+    assert table.game.turn == 0  # the interceptor's neighbour moves next
+    assert "intercepted-by" not in table.kinds()
+
+
+def test_played_by_fix_rereads_the_later_plays():  # R-INTERCEPT-1
+    table = Table("adventure")
+    table.land("b3", "b3", "b1")
+    assert [a["by"] for a in table.actions] == [1, 0, 1]
+    index = table.round.moves.index(next(m for m in table.round.moves if m.action == {"by": 0, "play": "b3"}))
+    table.submit({"kind": "fix", "index": index, "by": 2})
+    assert [a["by"] for a in table.actions] == [1, 2, 0]  # the next play follows the corrected seat
+
+
+def test_illegal_card_asks_wrong_card_or_misread():  # R-WRONG-1
+    table = Table()
+    table.land("r2")
+    question = table.question("wrong-or-misread")
+    values = [o["value"] for o in question["options"]]
+    assert values[0] == "wrong" and values[-1] == "ignore" and "b2" in values
+    assert table.actions == []
+    table.answer("wrong-or-misread", "wrong")
+    assert table.actions == [{"by": 1, "wrong": "r2"}]
+    assert table.round.hand_counts() == [8, 10, 8]
+    assert table.game.turn == 2
+
+
+def test_a_wrong_card_taken_back_is_inferred():  # R-WRONG-1
+    table = Table()
+    table.land("r2", "b5")  # the old top shows again: the card went back to its hand
+    assert table.actions == [{"by": 1, "wrong": "r2"}]
+    assert "wrong-or-misread" not in table.kinds()
+
+
+def test_misread_answer_plays_the_right_card():  # R-WRONG-1 (the other branch)
+    table = Table()
+    table.land("r2")
+    table.answer("wrong-or-misread", "b2")
+    assert table.actions == [{"by": 1, "play": "b2"}]
+
+
+def test_poly_colour_is_asked_then_inferred_from_the_next_card():  # R-POLY-1, R-POLY-2
+    table = Table()
+    table.land("poly")
+    assert table.question("colour")["seat"] == 1
+    table.land("g4")
+    assert table.actions == [{"by": 1, "play": "poly", "colour": "g"}, {"by": 2, "play": "g4"}]
+    assert "colour" not in table.kinds()
+    assert table.round.asked["q1-colour"]["resolved"] == "inferred"
+
+
+def test_poly_colour_answered():  # R-POLY-1
+    table = Table()
+    table.land("poly")
+    table.answer("colour", "r")
+    assert table.actions[0]["colour"] == "r"
+    assert table.game.colour == "r"
+
+
+def test_slap_asks_whose_hand_was_last():  # R-SLAP
+    table = Table()
+    table.land("b-slap")
+    question = table.question("last-hand")
+    assert question["default"] == 1
+    assert table.round.hand_counts() == [8, 9, 8]
+    table.event("drawn", zone="deck")  # the loser's draw is part of the slap, not a turn
+    assert len(table.actions) == 1
+    table.answer("last-hand", 2)
+    assert table.actions[0]["last"] == 2
+    assert table.round.hand_counts() == [8, 7, 10]
+
+
+def test_grab_victim_accepts_by_drawing():  # R-GRAB, R-TRANSFER-3
+    table = Table()
+    table.land("b-grab")
+    table.event("drawn", zone="deck")
+    assert table.actions[-1] == {"by": 2, "accept": True}
+    assert table.round.hand_counts() == [8, 7, 11]
+    table.land("b1")
+    assert table.actions[-1] == {"by": 0, "play": "b1"}
+
+
+def test_snore_accept_is_inferred_when_the_next_seat_plays():  # R-SNORE, R-TRANSFER-3
+    table = Table()
+    table.land("b-snore", "b2")
+    assert table.actions == [{"by": 1, "play": "b-snore"}, {"by": 2, "accept": True}, {"by": 0, "play": "b2"}]
+
+
+def test_after_a_draw_the_gap_tells_drawer_from_next_seat():  # R-TURN-2
+    table = Table()
+    table.land("b3", "b4", "b6")  # the table's pace: 1.5 s a play
+    table.event("drawn", zone="deck")  # seat 1 draws
+    table.land("b1")  # 1.5 s later: the drawn card
+    assert table.actions[-2:] == [{"by": 1, "draw": True}, {"by": 1, "play": "b1"}]
+    table.event("drawn", zone="deck")  # seat 2 draws
+    table.t += 1.5
+    table.land("b2")  # 3 s later: seat 2 kept the card, seat 0 played
+    assert table.actions[-3:] == [{"by": 2, "draw": True}, {"by": 2, "pass": True}, {"by": 0, "play": "b2"}]
+    assert [o["value"] for o in table.question("played-by")["options"]] == [0, 2]
+
+
+ADVENTURE_TOPS = {"pirates": "pirate-small", "ghosts": "ghost-g", "aliens": "alien"}
+
+
+def _down_to_six(table: Table) -> None:
+    table.land("b4", "b5", "b6", "b7", "b4", "b5")  # every seat holds 6; nothing beaten yet
+
+
+def test_villain_taken_after_a_play_is_its_trophy():  # R-ADV-1, R-ADV-2, R-ADV-5
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)
+    table.land("b0")  # seat 1, now 5 cards: beats the small pirates
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
+    state = table.game.state()
+    assert state["trophies"][1] == ["pirate-small"]
+    assert state["villains"]["pirates"][0] == "pirate-big"
+    assert table.kinds() == []
+
+
+def test_a_trophy_the_rules_cannot_explain_is_flagged():  # R-ADV-1: 7+ cards defeat nothing
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land("b3")  # seat 1 holds 7
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
+    assert table.question("trophy")["card"] == "pirate-small"
+    assert table.round.log[-1]["kind"] == "flag"
+    assert table.game.state()["trophies"] == [[], [], []]
+
+
+def test_alien_beaten_by_an_interception():  # R-ADV-4
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)
+    table.land("b5", "b5")  # seat 1 plays, the next copy is an interception
+    table.event("taken", zone="aliens", card="alien", under="alien")
+    trophies = table.game.state()["trophies"]
+    assert sum(t.count("alien") for t in trophies) == 1
+    assert table.actions[-1]["play"] == "b5"
+
+
+def test_shake_moves_a_villain_not_a_trophy():  # R-SHAKE
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land("b-shake")
+    table.event("moved", zone="ghosts", card="ghost-g", to="pirates", under="ghost-b")
+    assert table.actions == [{"by": 1, "play": "b-shake", "shake": ["ghosts", "pirates"]}]
+    state = table.game.state()
+    assert state["villains"]["pirates"][0] == "ghost-g" and state["villains"]["ghosts"][0] == "ghost-b"
+    assert state["trophies"] == [[], [], []]
+
+
+def test_omni_with_seven_cards_takes_the_pile_the_camera_saw():  # R-OMNI
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land("b-omni")  # seat 1 holds 7 after it
+    table.event("taken", zone="ghosts", card="ghost-g", under="ghost-r")
+    assert table.actions[0] == {"by": 1, "play": "b-omni", "villain": "ghosts"}
+    assert table.game.state()["trophies"][1] == ["ghost-g"]
+
+
+def _play_out(table: Table, seat_cards: int = 8) -> None:
+    """Two players alternate blue numbers until seat 1 plays its last card."""
+    cards = [f"b{v % 8}" for v in range(2 * seat_cards - 1)]
+    table.land(*cards)
+
+
+def test_last_card_proposes_went_out_and_the_round_end():  # R-WIN-1, R-TOUR-1
+    table = Table("junior", players=2)
+    _play_out(table)
+    assert table.game.finished and table.game.winners == [1]
+    assert table.question("went-out")["seat"] == 1
+    assert table.question("round-end")["default"] == 1
+    assert table.match.status == "round-over"
+    table.submit({"kind": "round", "winner": 1, "left": [1, 0]})
+    assert table.match.score()["totals"] == [0, 1]
+    assert table.match.round.number == 2 and table.match.round.dealer == 1  # same seats, next dealer
+
+
+def test_not_gone_out_keeps_the_round_going():  # R-WIN-1: the count was wrong
+    table = Table("junior", players=2)
+    _play_out(table)
+    table.answer("went-out", False)
+    assert not table.game.finished
+    assert table.round.hand_counts()[1] == 1
+    assert "round-end" not in table.kinds()
+
+
+def test_round_end_refused_while_the_round_is_played():
+    table = Table("junior", players=2)
+    with pytest.raises(TableError) as caught:
+        table.submit({"kind": "round", "winner": 1, "left": [1, 0]})
+    assert caught.value.code == "round-not-over"
+
+
+def test_undo_takes_back_the_last_entry_and_replays():
+    table = Table()
+    table.land("b3", "b4")
+    table.submit({"kind": "undo"})
+    assert table.actions == [{"by": 1, "play": "b3"}]
+    table.land("b1")
+    assert table.actions[-1] == {"by": 2, "play": "b1"}
+    table.submit({"kind": "undo"})
+    table.submit({"kind": "undo"})
+    assert table.actions == []
+    table.submit({"kind": "undo"})  # the starting card
+    with pytest.raises(TableError):
+        table.submit({"kind": "undo"})
+
+
+def test_a_fix_that_breaks_the_rules_is_refused():  # R-TURN-1
+    table = Table()
+    table.land("b3")
+    with pytest.raises(TableError) as caught:
+        table.submit({"kind": "fix", "by": 0})  # junior: no interception, seat 0 cannot play now
+    assert caught.value.status == 422
+
+
+def test_the_log_replays_to_the_same_state():
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land("b3", "b3", "poly")
+    table.answer("intercepted-by", 1)
+    table.land("r2", "r-slap")
+    table.answer("last-hand", 0)
+    table.submit({"kind": "fix", "card": "r-slap", "by": table.actions[-1]["by"]})
+    table.submit({"kind": "undo"})
+    replayed = MatchTracker(1, table.match.config)
+    for entry in table.entries:
+        replayed.apply(entry, live=False)
+    assert [m.action for m in replayed.round.moves] == [m.action for m in table.round.moves]
+    assert replayed.round.open_questions() == table.round.open_questions()
+    assert replayed.round.log == table.round.log
+    kinds = [line["kind"] for line in table.round.log]
+    assert {"answer", "fix", "undo"} <= set(kinds)  # every correction is a line of the log
+
+
+def _scripted_answers(match: MatchTracker, seq_action: dict[int, dict]) -> list[dict]:
+    """What a table that knows the truth answers to the open questions."""
+    answers = []
+    for question in match.round.open_questions():
+        seq = int(question["id"][1:].split("-")[0])
+        action = seq_action.get(seq, {})
+        value = {
+            "intercepted-by": action.get("by"),
+            "played-by": action.get("by"),
+            "colour": action.get("colour"),
+            "last-hand": action.get("last"),
+        }.get(question["kind"])
+        if value is not None and value != question["default"]:
+            answers.append({"kind": "answer", "question": question["id"], "value": value})
+    return answers
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_scripted_games_with_a_table_answering_come_out_right(seed):  # R-ADV-1…R-ADV-8
+    start, steps, game = scripted_game(seed)
+    rules = resolve_rules("adventure", None)
+    match = MatchTracker(1, MatchConfig("adventure", NAMES[:3], 0, rules, None))
+    seq_action: dict[int, dict] = {}
+    for event in start:
+        match.apply({"kind": "event", "t": event["t"], "event": event}, live=False)
+    for action, events in steps:
+        for event in events:
+            seq = match.apply({"kind": "event", "t": event["t"], "event": event}, live=True)
+            seq_action[seq] = action
+            for answer in _scripted_answers(match, seq_action):
+                match.apply(match.prepare(answer), live=True)
+    log = match.round.table_log()
+    assert [(p["by"], p["card"]) for p in log["plays"]] == [
+        (a["by"], a["play"]) for a, _ in steps if "play" in a
+    ]
+    assert log["trophies"] == game.state()["trophies"]
+    assert log["finished"] and log["winners"] == game.state()["winners"]
+
+
+def test_reaches_learned_from_sure_plays_tell_who_intercepted():  # R-INTERCEPT-1
+    places = {0: 0.1, 1: 0.4, 2: 0.7}
+    table = Table("adventure")
+    for seat, card in ((1, "b3"), (2, "b4"), (0, "b6"), (1, "b1")):
+        table.event("landed", zone="discard", card=card, reach=places[seat])
+    table.event("landed", zone="discard", card="b1", reach=places[1])  # seat 1 again: its own twin
+    assert table.actions[-1] == {"by": 1, "play": "b1"}
+    assert table.question("intercepted-by")["default"] == 1  # still asked: a reach is a guess

@@ -1,0 +1,69 @@
+"""`companion detect` and `companion watch`: bad input gets one clear line, never a traceback."""
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.paths import MODELS_DIR
+
+HAVE_MODEL = (MODELS_DIR / "cards.onnx").is_file()
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_watch_a_video_that_is_not_there(capsys, tmp_path):
+    code, out, err = run(capsys, "watch", "--source", str(tmp_path / "game.mp4"))
+    assert code == 2 and out == ""
+    assert "is neither a camera index, 'sim', a folder nor a video file" in err
+
+
+def test_watch_a_file_that_is_not_a_video(capsys, tmp_path):
+    bad = tmp_path / "game.mp4"
+    bad.write_bytes(b"\x00" * 100)
+    code, _, err = run(capsys, "watch", "--source", str(bad))
+    assert code == 2 and "cannot be opened as a video" in err
+
+
+def test_watch_with_an_invalid_zones_file(capsys, tmp_path):
+    zones = tmp_path / "zones.json"
+    zones.write_text('{"discard": [[0, 0], [10, 0], [10, 10]], "sofa": [[0, 0], [1, 0], [1, 1]]}')
+    code, _, err = run(capsys, "watch", "--source", "sim", "--zones", str(zones))
+    assert code == 2 and "unknown zone name 'sofa'" in err
+    assert err.count("\n") == 1
+
+
+def test_detect_an_image_that_is_not_there_or_not_an_image(capsys, tmp_path):
+    code, _, err = run(capsys, "detect", str(tmp_path / "table.png"))
+    assert code == 2 and "no such file" in err
+    text = tmp_path / "table.png"
+    text.write_text("hello")
+    code, _, err = run(capsys, "detect", str(text))
+    assert code == 2 and "not an image" in err
+
+
+def test_detect_with_a_zone_outside_the_photo(capsys, tmp_path):
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), np.zeros((240, 320, 3), np.uint8))
+    zones = tmp_path / "zones.json"
+    zones.write_text(json.dumps({"zones": {"discard": [[200, 40], [600, 40], [600, 200]]}}))
+    code, _, err = run(capsys, "detect", str(photo), "--zones", str(zones))
+    assert code == 2 and "outside the 320x240 frame" in err
+
+
+def test_watch_sim_compares_with_the_game(capsys):
+    if not HAVE_MODEL:
+        pytest.skip(f"no card model at {MODELS_DIR / 'cards.onnx'} (made by 'companion train')")
+    code, out, _ = run(capsys, "watch", "--source", "sim", "--seed", "2", "--max-actions", "4")
+    assert code == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    comparison = lines[-1]["comparison"]
+    assert comparison["plays"]["expected"] >= 1
+    for event in lines[:-1]:
+        assert {"t", "zone", "type"} <= set(event)
