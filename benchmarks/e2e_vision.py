@@ -16,9 +16,9 @@ the top card changes" does.
 
 The simulated deck is a printing the model was not trained on. As a family enrolls its own deck
 (DESIGN.md: number cards are read zero-shot, picture cards and villains from a few shots of the
-deck), each game's printing is enrolled first: ``--shots`` pictures of every picture card, villain
-and back, rendered with the camera effects of ``companion.sim.scene``, become a deck profile
-(``--shots 0``: the model alone).
+deck), each game's printing is enrolled first (``SimulatedTable.enrolled``): ``--shots`` pictures
+of every picture card, villain and back, rendered with the camera effects of ``companion.sim.scene``,
+become a deck profile (``--shots 0``: the model alone).
 
 ``--reader truth`` replaces the card model by the simulator's knowledge of which card each found
 outline lies on (the card it overlaps most, when it overlaps it by IoU > 0.6; else no card): what
@@ -63,30 +63,6 @@ def truth_pipeline(table):
     return TruthPipeline(table.zones, None, crop_size=(32, 48))
 
 
-def enrolled(classifier, table, shots: int):
-    """The classifier with the table's printing enrolled: ``shots`` photos of each card the model
-    is not meant to read zero-shot (picture cards, villains, the back)."""
-    from companion.cards import EDITIONS, parse
-    from companion.sim.scene import camera
-    from companion.vision.classify import Classifier
-    from companion.vision.decks import DeckProfile
-
-    if shots <= 0:
-        return classifier
-    rng = np.random.default_rng(table.seed + 7)
-    codes = [c for c in EDITIONS[table.edition].codes if not parse(c).is_number] + ["back"]
-    photos, labels = [], []
-    for code in codes:
-        size = (classifier.width, classifier.height)
-        face = cv2.resize(table.face(code), size, interpolation=cv2.INTER_AREA)
-        for shot in range(shots):
-            photos.append(face if shot == 0 else camera(face, rng, 0.5))
-            labels.append(code)
-    embeddings = np.stack([r.embedding for r in classifier.classify(photos)])
-    profile = DeckProfile(f"sim-{table.seed}", labels, embeddings.astype(np.float32), model="")
-    return Classifier(classifier.model_path, edition=table.edition, deck=profile, threads=1)
-
-
 def run_game(seed: int, max_actions: int, classifier, size, fps, shots: int = 3) -> dict:
     from companion.sim.table import SimulatedTable, compare
     from companion.vision.pipeline import Pipeline
@@ -96,7 +72,7 @@ def run_game(seed: int, max_actions: int, classifier, size, fps, shots: int = 3)
     if classifier is None:
         pipeline = truth_pipeline(table)
     else:
-        pipeline = Pipeline(table.zones, enrolled(classifier, table, shots))
+        pipeline = Pipeline(table.zones, table.enrolled(classifier, shots) if shots > 0 else classifier)
     naive = Watcher(pipeline.names, confirm_frames=1, empty_frames=1)
     events, naive_events = [], []
     frames = 0
