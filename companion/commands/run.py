@@ -112,7 +112,7 @@ def _zones(args, source):
         ) from None
 
 
-def _pipeline(args, zones):
+def _pipeline(args, zones, source):
     from companion.vision.classify import Classifier, ModelError
     from companion.vision.pipeline import Pipeline
 
@@ -120,6 +120,10 @@ def _pipeline(args, zones):
         classifier = Classifier(edition=args.edition or "adventure", deck=args.deck)
     except (ModelError, FileNotFoundError, ValueError) as exc:
         raise CommandError(f"the card model cannot be loaded: {exc}") from None
+    table = getattr(source, "table", None)
+    if table is not None and args.deck is None:
+        # The simulated deck is a printing of its own: enrolled as a family enrolls its deck.
+        classifier = table.enrolled(classifier)
     return Pipeline(zones, classifier)
 
 
@@ -135,7 +139,7 @@ def build(args, *, headless: bool):
     companion = Companion(Store(":memory:") if headless else Store(), resume=not headless)
     if source is not None:
         zones = _zones(args, source)
-        companion.attach_source(source, zones=zones, pipeline=_pipeline(args, zones))
+        companion.attach_source(source, zones=zones, pipeline=_pipeline(args, zones, source))
     explicit = args.players is not None or args.edition is not None or headless
     try:
         if companion.match is None or explicit:
