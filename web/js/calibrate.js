@@ -189,7 +189,7 @@ export function camera(cam) {
   const status = cam?.status ?? "none";
   box.innerHTML = `<h3>${t("cam.reads")} <small class="cam-status ${esc(status)}">${status === "ok" ? t("cam.status.ok") : status === "lost" ? t("cam.status.lost") : esc(status)}</small></h3>
     <ul>${Object.entries(readings).map(([zone, r]) => {
-      const conf = Math.round((r?.confidence ?? 0) * 100);
+      const conf = r?.card ? Math.round((r.confidence ?? 0) * 100) : 0; // no card read: no bar
       return `<li data-zone="${esc(zone)}" data-card="${esc(r?.card ?? "")}">
         <span class="zone-name">${t(`zone.${zone}`)}</span>
         ${r?.card ? cardChip(r.card) : `<span class="nothing">${t("cam.nothing")}</span>`}
