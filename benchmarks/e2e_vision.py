@@ -14,6 +14,12 @@ The peer, measured on the very same per-frame readings in the same run: a watche
 every frame (``confirm_frames=1``: no stability required), what a first attempt at "report when
 the top card changes" does.
 
+The simulated deck is a printing the model was not trained on. As a family enrolls its own deck
+(DESIGN.md: number cards are read zero-shot, picture cards and villains from a few shots of the
+deck), each game's printing is enrolled first (``SimulatedTable.enrolled``): ``--shots`` pictures
+of every picture card, villain and back, rendered with the camera effects of ``companion.sim.scene``,
+become a deck profile (``--shots 0``: the model alone).
+
 ``--reader truth`` replaces the card model by the simulator's knowledge of which card each found
 outline lies on (the card it overlaps most, when it overlaps it by IoU > 0.6; else no card): what
 detection and the watcher achieve with a perfect card model. It is a diagnosis, not a result.
@@ -57,13 +63,16 @@ def truth_pipeline(table):
     return TruthPipeline(table.zones, None, crop_size=(32, 48))
 
 
-def run_game(seed: int, max_actions: int, classifier, size, fps) -> dict:
+def run_game(seed: int, max_actions: int, classifier, size, fps, shots: int = 3) -> dict:
     from companion.sim.table import SimulatedTable, compare
     from companion.vision.pipeline import Pipeline
     from companion.vision.watch import Watcher
 
     table = SimulatedTable("adventure", 3, seed, size=size, fps=fps, max_actions=max_actions)
-    pipeline = truth_pipeline(table) if classifier is None else Pipeline(table.zones, classifier)
+    if classifier is None:
+        pipeline = truth_pipeline(table)
+    else:
+        pipeline = Pipeline(table.zones, table.enrolled(classifier, shots) if shots > 0 else classifier)
     naive = Watcher(pipeline.names, confirm_frames=1, empty_frames=1)
     events, naive_events = [], []
     frames = 0
@@ -104,6 +113,8 @@ def main() -> None:
     parser.add_argument("--fps", type=float, default=15.0)
     parser.add_argument("--reader", choices=("model", "truth"), default="model",
                         help="read cards with the card model, or with the simulator's truth (a diagnosis)")
+    parser.add_argument("--shots", type=int, default=3,
+                        help="enrolled photos per picture card, villain and back of each game's printing")
     parser.add_argument("--verbose", action="store_true", help="print every missed and phantom event")
     args = parser.parse_args()
     from companion.vision.classify import Classifier, ModelError
@@ -118,13 +129,14 @@ def main() -> None:
             raise SystemExit(f"e2e_vision: {exc} (or run with --reader truth to measure the rest)") from None
     games = []
     began = time.time()
-    reader = "the card model" if classifier else "the simulator's truth (no card model: a diagnosis)"
+    reader = (f"the card model, each printing enrolled with {args.shots} shots per picture card" if classifier
+              else "the simulator's truth (no card model: a diagnosis)")
     print(f"{args.games} simulated adventure games, {args.max_actions} actions each, {size[0]}x{size[1]} "
           f"at {args.fps:g} fps, one core; cards read by {reader}")
     print(f"{'seed':>4} {'video s':>7} {'ms/frame':>8}  {'plays':>16} {'intercepts':>11} {'villains':>14} "
           f"{'draws':>9} {'phantoms':>8} | naive phantoms")
     for seed in range(args.first_seed, args.first_seed + args.games):
-        game = run_game(seed, args.max_actions, classifier, size, args.fps)
+        game = run_game(seed, args.max_actions, classifier, size, args.fps, args.shots)
         games.append(game)
         r = game["result"]
         print(f"{seed:>4} {game['video_s']:>7.1f} {game['ms_per_frame']:>8.1f}  {rate(r['plays']):>16} "

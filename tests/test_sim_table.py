@@ -74,3 +74,14 @@ def test_compare_counts_matches_misses_and_phantoms():
     # A report far too late does not count for the event.
     late = compare(expected[:1], [{**reported[0], "t": 9.0}])
     assert late["plays"]["reported"] == 0 and late["phantoms"] == 1
+
+
+def test_enrollment_photos_cover_every_picture_card_villain_and_the_back():
+    from companion.cards import EDITIONS, parse
+
+    table = short_table()
+    photos, codes = table.enrollment_photos(shots=2, size=(32, 48))
+    pictures = {c for c in EDITIONS["adventure"].codes if not parse(c).is_number} | {"back"}
+    assert set(codes) == pictures and len(codes) == 2 * len(pictures) == len(photos)
+    assert all(p.shape == (48, 32, 3) for p in photos)
+    assert not np.array_equal(photos[0], photos[1])  # a clean shot, then one through the camera

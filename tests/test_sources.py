@@ -110,3 +110,12 @@ def test_camera_lost_is_reported_retried_and_recovers():
 def test_camera_that_cannot_be_opened():
     with pytest.raises(SourceError, match="camera 3 cannot be opened"):
         CameraSource(3, capture_factory=lambda i: FakeCapture([], opens=False))
+
+
+def test_the_simulated_table_as_a_source():
+    source = open_source("sim", seed=2, size=(320, 240), fps=10, max_actions=2)
+    assert source.size == (320, 240)
+    frames = list(source)
+    assert frames and all(f.image.shape == (240, 320, 3) for f in frames)
+    assert sum(len(f.truth["actions"]) for f in frames) == 2
+    assert source.table.zones.frame == (320, 240)

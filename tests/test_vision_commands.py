@@ -67,3 +67,22 @@ def test_watch_sim_compares_with_the_game(capsys):
     assert comparison["plays"]["expected"] >= 1
     for event in lines[:-1]:
         assert {"t", "zone", "type"} <= set(event)
+
+
+def test_detect_draws_the_cards_and_zones(tmp_path):
+    from companion.commands.detect import draw
+    from companion.vision.zones import parse_zones
+
+    image = np.zeros((240, 320, 3), np.uint8)
+    cards = [{"card": "b3", "confidence": 0.9, "quad": [[40, 40], [100, 40], [100, 130], [40, 130]],
+              "zone": "discard", "top": [["b3", 0.9]]},
+             {"card": None, "confidence": 0.2, "quad": [[200, 40], [260, 40], [260, 130], [200, 130]],
+              "zone": None, "top": []}]
+    zones = parse_zones({"discard": [[20, 20], [150, 20], [150, 200], [20, 200]]})
+    out = tmp_path / "drawn.png"
+    draw(image, cards, zones, out)
+    picture = cv2.imread(str(out))
+    assert picture.shape == image.shape
+    assert tuple(picture[85, 40]) == (0, 220, 0)  # a read card's outline in green
+    assert tuple(picture[85, 200]) == (0, 0, 255)  # an unread one in red
+    assert picture[100, 20].any()  # the zone

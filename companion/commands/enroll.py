@@ -66,11 +66,9 @@ def run(args) -> int:
             # The largest outline is the card being enrolled; without one, the upright centre.
             crop = crops[0]
             outlines += found > 0
-            # The card may lie either way up in later photos: keep both ways as prototypes.
-            _, _, embedding = classifier.run(classifier.prepare([crop, crop[::-1, ::-1]]))
-            for vector in embedding:
-                embeddings.append(vector / max(float(np.linalg.norm(vector)), 1e-6))
-                codes.append(code)
+            # The embedding is read both ways up and averaged: a later photo may show the card turned.
+            embeddings.append(classifier.classify([crop])[0].embedding)
+            codes.append(code)
     profile = DeckProfile(args.deck, codes, np.stack(embeddings).astype(np.float32),
                           model_digest(classifier.model_path))
     path = profile.save()

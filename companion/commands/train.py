@@ -22,6 +22,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--steps", type=int, help="stop after this many steps (a smoke run)")
     parser.add_argument("--samples", type=int, help="override the recipe's number of samples")
     parser.add_argument("--batch", type=int, help="batch size")
+    parser.add_argument("--init", type=Path, help="continue training from this exported model")
+    parser.add_argument("--lr", type=float, help="peak learning rate")
     parser.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
     parser.add_argument("--workers", type=int, default=2, help="processes rendering the dataset")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
@@ -51,7 +53,8 @@ def run(args) -> int:
         print(json.dumps({"model": str(args.out), "metrics": description["metrics"]}))
         return 0
     schedule = Schedule()
-    overrides = (("epochs", args.epochs), ("max_steps", args.steps), ("batch", args.batch))
+    overrides = (("epochs", args.epochs), ("max_steps", args.steps), ("batch", args.batch), ("lr", args.lr),
+                 ("init", str(args.init) if args.init else None), ("warmup", 0.05 if args.init else None))
     changes = {k: v for k, v in overrides if v}
     schedule = replace(schedule, **changes)
     if args.threads < 1 or args.workers < 1:

@@ -56,6 +56,11 @@ def run(args) -> int:
     table = getattr(source, "table", None)
     if zones is None and table is not None:
         zones = table.zones
+    if table is not None and not args.deck:
+        # The simulated deck is a printing of its own: enrolled as a family enrolls its deck.
+        classifier = table.enrolled(classifier)
+        print("companion watch: the simulated deck's picture cards and villains are enrolled first",
+              file=sys.stderr)
     reported: list[dict] = []
     pipeline = None
     try:

@@ -195,6 +195,34 @@ class SimulatedTable:
             self._faces[code] = render_face(code, self.style, (int(round(height / 1.5)), height))
         return self._faces[code]
 
+    def enrollment_photos(self, shots: int = 3, size: tuple[int, int] = (64, 96)) -> tuple[list, list]:
+        """Photos of this table's printing as a family would enroll its deck: ``shots`` of every
+        picture card, villain and the back (number cards are read zero-shot), the first clean, the
+        others through the camera effects of ``companion.sim.scene``. Returns (photos, codes)."""
+        from companion.cards import EDITIONS, parse
+        from companion.sim.scene import camera
+
+        rng = np.random.default_rng(self.seed + 7)
+        codes = [c for c in EDITIONS[self.edition].codes if not parse(c).is_number] + [BACK]
+        photos, labels = [], []
+        for code in codes:
+            face = cv2.resize(self.face(code), tuple(size), interpolation=cv2.INTER_AREA)
+            for shot in range(shots):
+                photos.append(face if shot == 0 else camera(face, rng, 0.5))
+                labels.append(code)
+        return photos, labels
+
+    def enrolled(self, classifier, shots: int = 3):
+        """A classifier like ``classifier`` (companion.vision.classify.Classifier) with this table's
+        printing enrolled as a deck profile (``enrollment_photos``)."""
+        from companion.vision.classify import Classifier
+        from companion.vision.decks import DeckProfile
+
+        photos, codes = self.enrollment_photos(shots, (classifier.width, classifier.height))
+        embeddings = np.stack([reading.embedding for reading in classifier.classify(photos)])
+        profile = DeckProfile(f"sim-{self.seed}", codes, embeddings.astype(np.float32), model="")
+        return Classifier(classifier.model_path, edition=self.edition, deck=profile, threads=1)
+
     def _landing_quad(self, zone: str, spread: float = 1.0) -> np.ndarray:
         """A card dropped on a pile: a little off the pile's centre, turned a little."""
         from companion.sim.scene import card_quad

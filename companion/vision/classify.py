@@ -132,6 +132,8 @@ class Classifier:
                         for c in self.codes]
         self._colour_index = np.array(colour_index)
         self._coloured = np.array([colour_of(c) != NO_COLOUR for c in self.codes])
+        used = {colour_of(c) for c in self.codes}
+        self._code_colours = [c for c in self.colours if c != NO_COLOUR and c in used]
         if deck is not None and not hasattr(deck, "match"):
             from companion.vision.decks import load_profile
 
@@ -179,11 +181,21 @@ class Classifier:
     def classify(self, crops: list[np.ndarray], top_k: int = 3) -> list[Reading]:
         if not crops:
             return []
-        colour_logits, face_logits, embeddings = self.run(self.prepare(crops))
+        n = len(crops)
+        batch = self.prepare(crops)
+        # Each crop is also read upside down (a card lies either way up) in the same call; the two
+        # readings are averaged, which steadies digits and makes the embedding turn-invariant.
+        both = np.concatenate([batch, np.ascontiguousarray(batch[:, :, ::-1, ::-1])])
+        colour_logits, face_logits, embeddings = self.run(both)
+        colour_logits = (colour_logits[:n] + colour_logits[n:]) / 2
+        face_logits = (face_logits[:n] + face_logits[n:]) / 2
+        embeddings = embeddings[:n] + embeddings[n:]
         probs = self.code_probabilities(colour_logits, face_logits)
         embeddings = embeddings / np.maximum(np.linalg.norm(embeddings, axis=1, keepdims=True), 1e-6)
+        colour_p = np.exp(_log_softmax(colour_logits))
+        face_p = np.exp(_log_softmax(face_logits))
         readings = []
-        for i in range(len(crops)):
+        for i in range(n):
             p = probs[i]
             if self.deck is not None:
                 p = self.deck.match(embeddings[i], self.codes, p)
@@ -191,13 +203,25 @@ class Classifier:
             top = [(self.codes[j], float(p[j])) for j in order]
             best, confidence = top[0]
             code = best if best != NONE and confidence >= MIN_CONFIDENCE else None
-            card = cards.parse(code) if code else None
-            readings.append(Reading(
-                code=code, confidence=confidence,
-                colour=card.colour if card else None, value=card.value if card else None,
-                top=top, embedding=embeddings[i].astype(np.float32),
-            ))
+            if code:
+                card = cards.parse(code)
+                colour, value = card.colour, card.value
+            else:
+                colour, value = self._heads_alone(colour_p[i], face_p[i])
+            readings.append(Reading(code=code, confidence=confidence, colour=colour, value=value, top=top,
+                                    embedding=embeddings[i].astype(np.float32)))
         return readings
+
+    def _heads_alone(self, colour_p: np.ndarray, face_p: np.ndarray) -> tuple[str | None, int | None]:
+        """Colour and value each read on its own, when no code is sure: an unseen design's number card."""
+        face = self.faces[int(np.argmax(face_p))]
+        if face == NONE:
+            return None, None
+        value = int(face) if face.isdigit() and face_p.max() >= MIN_CONFIDENCE else None
+        indices = [self.colours.index(c) for c in self._code_colours]
+        best = max(indices, key=lambda j: colour_p[j]) if indices else None
+        colour = self.colours[best] if best is not None and colour_p[best] >= MIN_CONFIDENCE else None
+        return colour, value
 
 
 @dataclass(frozen=True)
@@ -240,7 +264,10 @@ def photo_crops(image: np.ndarray, size: tuple[int, int]) -> tuple[list[np.ndarr
 
     scale = min(1.0, DETECT_SIDE / max(image.shape[:2]))
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-    quads = [q / scale for q in find_card_quads(small)[:CANDIDATES]]
+    # Cards small in frame count too (a phone photo of a card on a big table): the finder's default
+    # smallest card is 1% of the frame; here 0.2%.
+    min_area = max(400.0, 0.002 * small.shape[0] * small.shape[1])
+    quads = [q / scale for q in find_card_quads(small, min_area=min_area)[:CANDIDATES]]
     crops = [_warp_downscaled(image, q, size, warp_card) for q in quads]
     h, w = image.shape[:2]
     for portrait in (True, False):
