@@ -207,7 +207,10 @@ class DemoTable:
             self.new_match()
             self.companion.start()
             return
-        if (view.get("round") or {}).get("number") != self.round_number:
+        number = (view.get("round") or {}).get("number")
+        if self.round_number is None:
+            self.round_number = number  # the round shows once its starting card is seen
+        elif number is not None and number != self.round_number:
             # Someone confirmed the round's end on the tablet: the next round needs a fresh table.
             self.companion.stop()
             self._start_round()

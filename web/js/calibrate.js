@@ -10,10 +10,12 @@ let zones = null; // {"frame": [w, h], "zones": {name: [[x, y], …]}} as the se
 let frameSize = null;
 let snapTimer = null;
 let dragging = null;
+let drawnGeometry = null; // what the zones' SVG was last drawn from
 
 export function mount(el, view) {
   root = el;
   zones = null;
+  drawnGeometry = null;
   root.innerHTML = `<section class="camera-screen">
     <div class="cam-main">
       <div class="cam-frame" id="cam-frame">
@@ -105,6 +107,15 @@ async function saveZones() {
   }
 }
 
+const topLeft = (points) => points.reduce(([ax, ay], [x, y]) => [Math.min(ax, x), Math.min(ay, y)], [Infinity, Infinity]);
+
+// A zone's name (when there is room for it) and how sure the camera is of the card it reads.
+function zoneLabel(name, points, reading, scale) {
+  const percent = reading?.card ? `${Math.round((reading.confidence ?? 0) * 100)}%` : "";
+  const wide = (Math.max(...points.map((p) => p[0])) - topLeft(points)[0]) / scale > 130;
+  return wide ? `${t(`zone.${name}`)} ${percent}` : percent;
+}
+
 function drawZones() {
   if (!root) return;
   const svg = root.querySelector("#zones-svg");
@@ -115,17 +126,22 @@ function drawZones() {
   const scale = w / shown; // frame pixels per screen pixel: handles stay finger-sized
   const entries = Object.entries(zones?.zones ?? {});
   const readings = app.view?.camera?.readings ?? {};
-  svg.innerHTML = entries.map(([name, points]) => {
+  const labels = entries.map(([name, points]) => zoneLabel(name, points, readings[name], scale));
+  // Only the labels changed (the readings come several times a second): the corners stay the same
+  // elements, so a finger that has just touched one keeps it.
+  const geometry = JSON.stringify([w, h, Math.round(scale * 1000), entries]);
+  if (geometry === drawnGeometry) {
+    svg.querySelectorAll("text.zone-label").forEach((text, i) => (text.textContent = labels[i]));
+    return;
+  }
+  drawnGeometry = geometry;
+  svg.innerHTML = entries.map(([name, points], i) => {
     const colour = ZONE_COLOURS[name] ?? "#f39c12";
-    const reading = readings[name];
-    const [lx, ly] = points.reduce(([ax, ay], [x, y]) => [Math.min(ax, x), Math.min(ay, y)], [Infinity, Infinity]);
-    const percent = reading?.card ? `${Math.round((reading.confidence ?? 0) * 100)}%` : "";
-    const wide = (Math.max(...points.map((p) => p[0])) - lx) / scale > 130; // room for the zone's name
-    const label = wide ? `${t(`zone.${name}`)} ${percent}` : percent;
+    const [lx, ly] = topLeft(points);
     return `<g class="zone" data-zone="${esc(name)}">
       <polygon points="${points.map((p) => p.join(",")).join(" ")}" fill="${colour}22" stroke="${colour}" stroke-width="${3 * scale}"/>
-      <text x="${lx + 16 * scale}" y="${ly + 34 * scale}" font-size="${15 * scale}" fill="#fff" stroke="#000" stroke-width="${3 * scale}"
-        paint-order="stroke" font-weight="700">${esc(label)}</text>
+      <text class="zone-label" x="${lx + 16 * scale}" y="${ly + 34 * scale}" font-size="${15 * scale}" fill="#fff" stroke="#000"
+        stroke-width="${3 * scale}" paint-order="stroke" font-weight="700">${esc(labels[i])}</text>
       ${points.map(([x, y], k) => `<circle class="corner" data-zone="${esc(name)}" data-k="${k}" cx="${x}" cy="${y}"
         r="${26 * scale}" fill="transparent"/>
         <circle cx="${x}" cy="${y}" r="${11 * scale}" fill="${colour}" stroke="#fff" stroke-width="${3 * scale}" pointer-events="none"/>`).join("")}
@@ -173,7 +189,7 @@ export function camera(cam) {
   const status = cam?.status ?? "none";
   box.innerHTML = `<h3>${t("cam.reads")} <small class="cam-status ${esc(status)}">${status === "ok" ? t("cam.status.ok") : status === "lost" ? t("cam.status.lost") : esc(status)}</small></h3>
     <ul>${Object.entries(readings).map(([zone, r]) => {
-      const conf = Math.round((r?.confidence ?? 0) * 100);
+      const conf = r?.card ? Math.round((r.confidence ?? 0) * 100) : 0; // no card read: no bar
       return `<li data-zone="${esc(zone)}" data-card="${esc(r?.card ?? "")}">
         <span class="zone-name">${t(`zone.${zone}`)}</span>
         ${r?.card ? cardChip(r.card) : `<span class="nothing">${t("cam.nothing")}</span>`}

@@ -42,7 +42,7 @@ export function cardName(code) {
   const card = parseCard(code);
   if (!card) return code ?? "";
   const lang = getLang();
-  if (card.kind === "number") return `${t(`c.${card.colour}`)} ${card.value}`;
+  if (card.kind === "number") return `${t(`cfa.${card.colour}`)} ${card.value}`;
   if (card.kind === "poly") return SUPER_NAMES[lang].poly;
   if (card.kind === "back") return t("card.back");
   if (card.kind === "ghost") return `${t("villain.ghost")} (${t(`c.${card.colour}`)})`;

@@ -205,12 +205,12 @@ function villainsBox(view) {
   return `<div class="villains panel"><h3>${t("table.villains")}</h3><div class="piles">${PILES.map((pile) => {
     const top = fromHints[pile]?.top ?? villainTop(game, pile);
     const size = fromHints[pile]?.size ?? villainSize(game, pile);
-    const beats = describeBeaten(fromHints[pile]?.beaten_by);
+    const beats = top === "back" ? t("table.villain.unknown") : describeBeaten(fromHints[pile]?.beaten_by);
     return `<div class="pile" data-pile="${pile}" data-top="${esc(top ?? "")}" data-size="${size}">
       <div class="pile-card">${top ? cardSVG(top, { cls: "villain" }) : `<div class="pile-empty">${t("table.empty")}</div>`}
         ${size > 1 ? `<span class="pile-size">${size}</span>` : ""}</div>
       <div class="pile-name">${t(`pile.${pile}`)}</div>
-      ${beats ? `<div class="beats"><small>${t("table.beats")}</small> ${esc(beats)}</div>` : ""}
+      ${beats ? `<div class="beats">${top === "back" ? "" : `<small>${t("table.beats")}</small> `}${esc(beats)}</div>` : ""}
     </div>`;
   }).join("")}</div>${canDefeat(view, fromHints)}</div>`;
 }
