@@ -352,3 +352,20 @@ def test_a_round_end_scores_the_match_and_exports_a_score_record(client, compani
     assert score(record)["totals"] == [0, 4]
     round_one = client.get("/api/export/round?n=1", headers=AUTH).json
     assert len(round_one["actions"]) == 15
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"type": "taken", "zone": "pirates", "card": "poly", "under": None},
+        {"type": "taken", "zone": "ghosts", "card": "ghost-b", "under": "b0"},
+        {"type": "moved", "zone": "aliens", "card": "alien", "to": "aliens", "under": "r-grab"},
+        {"type": "landed", "zone": "discard", "card": "pirate-big"},
+    ],
+)
+def test_a_misread_camera_event_is_dropped_and_the_game_kept(companion, event):  # R-ADV-5
+    companion.start_match("adventure", ["Аня", "Боря", "Вика"])
+    companion.manual({"start": "b5"})
+    before = stable(companion.view())
+    assert companion.feed({**event, "t": 1.0}) is None  # dropped, never raised into the camera thread
+    assert stable(companion.view()) == before

@@ -67,16 +67,16 @@ def check_event(event, edition: str) -> dict:
     if not isinstance(event, dict) or event.get("type") not in EVENT_TYPES:
         raise TableError("bad-request", f"an event needs a 'type' of {list(EVENT_TYPES)}")
     kind = event["type"]
-    codes = EDITIONS[edition].codes
+    villains = EDITIONS[edition].villain_codes
     t = event.get("t", 0.0)
     if isinstance(t, bool) or not isinstance(t, int | float) or t != t:
         raise TableError("bad-request", "'t' must be a number of seconds")
     if kind == "landed" and event.get("card") not in EDITIONS[edition].playable_codes:
         raise TableError("bad-request", f"'card' must be a card of {edition}")
     if kind in ("taken", "moved", "top"):
-        if event.get("zone") not in PILES or event.get("card") not in codes:
+        if event.get("zone") not in PILES or event.get("card") not in villains:
             raise TableError("bad-request", "a villain event needs a pile 'zone' and a villain 'card'")
-        if event.get("under") is not None and event["under"] not in codes:
+        if event.get("under") is not None and event["under"] not in villains:
             raise TableError("bad-request", "'under' must be a villain or null")
     if kind == "moved" and event.get("to") not in PILES:
         raise TableError("bad-request", "'to' must be a villain pile")
@@ -228,7 +228,12 @@ class Companion:
             if event["type"] == "camera":
                 self.camera["status"] = event["status"]
             t = float(event.get("t", self._now()))
-            self._apply({"kind": "event", "t": t, "event": event})
+            try:
+                self._apply({"kind": "event", "t": t, "event": event})
+            except (TableError, IllegalAction) as exc:
+                # A reading the rules cannot place (a misread villain, say): the camera goes on.
+                log.warning("camera event refused: %s", exc.message)
+                return None
             return self._publish()
 
     def manual(self, action: dict) -> dict:

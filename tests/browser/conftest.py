@@ -44,10 +44,9 @@ class LiveServer:
         self.server = None
 
     def start(self) -> None:
+        from companion.server import Server, create_app
         from companion.table.app import Companion
         from companion.table.store import Store
-
-        from companion.server import Server, create_app
 
         self.companion = Companion(Store(self.db_path))
         app = create_app({"COMPANION": self.companion, "TOKEN": TOKEN})
