@@ -76,6 +76,11 @@ export function applyView(view) {
       view.version < app.view.version && view.match?.id === app.view.match?.id) return;
   app.view = view;
   document.body.dataset.version = String(view.version ?? "");
+  // The table was asked for before any match was known, and the start screen stood in for it.
+  if (view.match && app.screen === "start" && location.hash.replace(/^#\/?/, "") === "table") {
+    route();
+    return;
+  }
   const screen = SCREENS[app.screen];
   if (screen?.update) screen.update(app.view);
   renderHeader();
