@@ -148,8 +148,8 @@ def _check_public(public: object, edition: str, n: int) -> None:
         raise RecordError(f"'public.{sorted(unknown_keys)[0]}': no such key")
 
 
-def load(source: str | bytes | dict) -> Record:
-    """Parse and validate a record as a whole; ``RecordError`` (bad-record) names the bad key."""
+def _json_object(source: str | bytes | dict, what: str) -> dict:
+    """The JSON object of a record given as text or already parsed; ``RecordError`` otherwise."""
     if isinstance(source, str | bytes | bytearray):
         try:
             data = json.loads(source)
@@ -158,7 +158,13 @@ def load(source: str | bytes | dict) -> Record:
     else:
         data = source
     if not isinstance(data, dict):
-        raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
+        raise RecordError(f"{what} must be a JSON object, not {type(data).__name__}")
+    return data
+
+
+def load(source: str | bytes | dict) -> Record:
+    """Parse and validate a record as a whole; ``RecordError`` (bad-record) names the bad key."""
+    data = _json_object(source, "a record")
     edition = data.get("edition")
     if edition is None:
         raise RecordError("'edition' is missing")
@@ -272,15 +278,7 @@ def score(source: str | bytes | dict) -> dict:
     """
     from companion.rules import tournament_target
 
-    if isinstance(source, str | bytes | bytearray):
-        try:
-            data = json.loads(source)
-        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-            raise RecordError(f"not JSON: {exc}") from None
-    else:
-        data = source
-    if not isinstance(data, dict):
-        raise RecordError(f"a score record must be a JSON object, not {type(data).__name__}")
+    data = _json_object(source, "a score record")
     edition = data.get("edition")
     if not isinstance(edition, str) or edition not in EDITIONS:
         raise RecordError(f"'edition': {edition!r} is not one of {sorted(EDITIONS)}")
