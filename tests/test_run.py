@@ -259,3 +259,37 @@ def test_calibration_endpoints_show_the_frame_and_keep_the_zones(tmp_path):
     assert json.loads(saved.read_text())["zones"]["discard"][0] == [20.0, 20.0]
     assert companion.pipeline.zones["discard"][0].tolist() == [20.0, 20.0]  # the camera reads the new zones
     source.close()
+
+
+class _StumblingPipeline:
+    """A pipeline that fails on one frame and reads a card landing on the next."""
+
+    readings: dict = {}
+
+    def __init__(self):
+        self.seen = []
+
+    def process(self, frame):
+        self.seen.append(frame.t)
+        if frame.t == 1.0:
+            raise ValueError("a frame the vision cannot handle")
+        if frame.t == 2.0:
+            return [{"type": "landed", "zone": "discard", "card": "b3", "t": 2.0, "confidence": 0.99}]
+        return []
+
+    def state(self):
+        return {}
+
+
+def test_a_frame_that_fails_does_not_stop_the_camera():
+    from companion.vision.sources import Frame
+
+    companion = Companion(Store())
+    companion.start_match("junior", ["А", "Б", "В"])
+    companion.manual({"start": "b5"})
+    pipeline = _StumblingPipeline()
+    image = np.full((120, 160, 3), 90, np.uint8)
+    companion.attach_source([Frame(t, image) for t in (0.0, 1.0, 2.0)], pipeline=pipeline)
+    companion.run_source()
+    assert pipeline.seen == [0.0, 1.0, 2.0]  # the frame after the failure was still read
+    assert companion.view()["game"]["top"] == "b3"

@@ -18,7 +18,6 @@ from companion.cli import CommandError
 log = logging.getLogger("companion.demo")
 
 EDITIONS = ("adventure", "junior", "svintus2")
-STALL_S = 5.0  # seconds without a frame, while no thread reads them, before the demo reads them again
 NAMES_RU = ("Аня", "Боря", "Вика", "Гоша", "Даша", "Егор", "Женя", "Зоя", "Илья", "Катя")
 
 
@@ -216,7 +215,6 @@ class DemoTable:
             self._start_round()
             self.companion.start()
             return
-        self._revive(now)
         round_over = match.get("status") == "round-over"
         for question in view.get("questions", []):
             first_seen = self._asked.setdefault(question["id"], now)
@@ -232,17 +230,6 @@ class DemoTable:
             self._end_seen_at = self._end_seen_at or now
             if now - self._end_seen_at >= self.answer_delay:
                 self._next_round()
-
-    def _revive(self, now: float) -> None:
-        """Frames stopped while the table still plays: the thread reading them died on an error
-        (logged by the companion). The demo runs until stopped, so a new thread takes the frames up."""
-        if self.source is None or self.companion.camera.get("status") == "ended":
-            return
-        reading = any(t.name == "companion-source" and t.is_alive() for t in threading.enumerate())
-        if not reading and time.monotonic() - self.source.last_frame_at > STALL_S:
-            log.warning("the frames stopped; reading them again")
-            self.source.last_frame_at = time.monotonic()
-            self.companion.start()
 
     def _answer(self, question: dict) -> None:
         from companion.table.tracker import TableError
@@ -285,17 +272,11 @@ class PacedSource:
         self.speed = speed
         self.gate = gate
         self.size = self._source.size
-        self.last_frame_at = time.monotonic()
         self._frames = None
-
-    def _timed(self):
-        for frame in paced(iter(self._source), self.speed, gate=self.gate):
-            self.last_frame_at = time.monotonic()
-            yield frame
 
     def __iter__(self):
         if self._frames is None:
-            self._frames = self._timed()
+            self._frames = paced(iter(self._source), self.speed, gate=self.gate)
         return self._frames
 
     def stop(self) -> None:

@@ -424,7 +424,11 @@ class Companion:
         for frame in self._source:
             if self._stop.is_set():
                 break
-            self.process_frame(frame)  # the pipeline of the moment: new zones make a new one
+            try:
+                self.process_frame(frame)  # the pipeline of the moment: new zones make a new one
+            except Exception:
+                # One frame the vision cannot handle must not stop the camera: the game is kept as it was.
+                log.exception("frame at %.2f s skipped", getattr(frame, "t", 0.0))
         with self._lock:
             if self.camera["status"] != "lost":
                 self.camera["status"] = "ended"
