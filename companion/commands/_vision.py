@@ -1,4 +1,5 @@
-"""What the recognising commands (classify, enroll, eval) share: the model options and their errors."""
+"""What the recognising commands (classify, enroll, eval) share: the model options and their errors,
+and folders of photos labelled by card code."""
 
 from __future__ import annotations
 
@@ -37,3 +38,41 @@ def model_digest(path: Path) -> str:
     import hashlib
 
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+
+
+def labelled_photos(folder: Path) -> dict[str, list[Path]]:
+    """``{code: [photo, ...]}`` of a folder of per-code folders; a CommandError for what does not fit."""
+    from companion.vision.sources import IMAGE_SUFFIXES
+
+    if not folder.is_dir():
+        raise CommandError(f"{folder} is not a folder")
+    photos: dict[str, list[Path]] = {}
+    unknown = []
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
+        if not cards.is_code(sub.name):
+            unknown.append(sub.name)
+            continue
+        files = sorted(p for p in sub.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if files:
+            photos[sub.name] = files
+    if unknown:
+        raise CommandError(
+            f"folders that are not card codes: {', '.join(unknown)}"
+            " ('companion render faces' draws each code's card)"
+        )
+    if not photos:
+        raise CommandError(f"{folder} has no <code>/ folders with photos (e.g. {folder}/r5/photo.jpg)")
+    return photos
+
+
+def labelled_images(photos: dict[str, list[Path]]):
+    """``(code, path, image)`` for each photo of ``labelled_photos``; a CommandError for an unreadable one."""
+    from companion.vision.classify import load_photo
+
+    for code, files in photos.items():
+        for path in files:
+            try:
+                image = load_photo(path)
+            except ValueError as exc:
+                raise CommandError(f"{exc}; remove it or replace it") from None
+            yield code, path, image

@@ -12,11 +12,14 @@ from pathlib import Path
 
 import numpy as np
 
-from companion import cards
 from companion.cli import CommandError
-from companion.commands._vision import add_model_arguments, model_digest, open_classifier
-
-IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
+from companion.commands._vision import (
+    add_model_arguments,
+    labelled_images,
+    labelled_photos,
+    model_digest,
+    open_classifier,
+)
 
 
 def add_arguments(parser) -> None:
@@ -25,28 +28,8 @@ def add_arguments(parser) -> None:
     add_model_arguments(parser, deck=False, edition=False)
 
 
-def labelled_photos(folder: Path) -> dict[str, list[Path]]:
-    """``{code: [photo, ...]}`` of a folder of per-code folders; a CommandError for what does not fit."""
-    if not folder.is_dir():
-        raise CommandError(f"{folder} is not a folder")
-    photos: dict[str, list[Path]] = {}
-    unknown = []
-    for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
-        if not cards.is_code(sub.name):
-            unknown.append(sub.name)
-            continue
-        files = sorted(p for p in sub.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
-        if files:
-            photos[sub.name] = files
-    if unknown:
-        raise CommandError(f"folders that are not card codes: {', '.join(unknown)} (see RULES.md §1.1)")
-    if not photos:
-        raise CommandError(f"{folder} has no <code>/ folders with photos (e.g. {folder}/r5/photo.jpg)")
-    return photos
-
-
 def run(args) -> int:
-    from companion.vision.classify import load_photo, photo_crops
+    from companion.vision.classify import photo_crops
     from companion.vision.decks import DeckError, DeckProfile, check_name
 
     try:
@@ -56,19 +39,14 @@ def run(args) -> int:
     photos = labelled_photos(args.folder)
     classifier = open_classifier(args, use_deck=False)
     codes, embeddings, outlines = [], [], 0
-    for code, files in photos.items():
-        for path in files:
-            try:
-                image = load_photo(path)
-            except ValueError as exc:
-                raise CommandError(f"{exc}; remove it or replace it") from None
-            crops, _, found = photo_crops(image, (classifier.width, classifier.height))
-            # The largest outline is the card being enrolled; without one, the upright centre.
-            crop = crops[0]
-            outlines += found > 0
-            # The embedding is read both ways up and averaged: a later photo may show the card turned.
-            embeddings.append(classifier.classify([crop])[0].embedding)
-            codes.append(code)
+    for code, _path, image in labelled_images(photos):
+        crops, _, found = photo_crops(image, (classifier.width, classifier.height))
+        # The largest outline is the card being enrolled; without one, the upright centre.
+        crop = crops[0]
+        outlines += found > 0
+        # The embedding is read both ways up and averaged: a later photo may show the card turned.
+        embeddings.append(classifier.classify([crop])[0].embedding)
+        codes.append(code)
     profile = DeckProfile(args.deck, codes, np.stack(embeddings).astype(np.float32),
                           model_digest(classifier.model_path))
     path = profile.save()

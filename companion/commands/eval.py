@@ -15,8 +15,7 @@ import numpy as np
 
 from companion import cards
 from companion.cli import CommandError
-from companion.commands._vision import add_model_arguments, open_classifier
-from companion.commands.enroll import labelled_photos
+from companion.commands._vision import add_model_arguments, labelled_images, labelled_photos, open_classifier
 
 NONE = "none"
 
@@ -30,24 +29,19 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from companion.vision.classify import load_photo, read_photo
+    from companion.vision.classify import read_photo
 
     photos = labelled_photos(args.folder)
     classifier = open_classifier(args)
     rows = []
-    for truth, files in photos.items():
-        for path in files:
-            try:
-                image = load_photo(path)
-            except ValueError as exc:
-                raise CommandError(f"{exc}; remove it or replace it") from None
-            start = time.perf_counter()
-            result = read_photo(classifier, image)
-            ms = (time.perf_counter() - start) * 1000
-            reading = result.reading
-            rows.append({"image": str(path), "truth": truth, "card": reading.code,
-                         "confidence": round(reading.confidence, 4), "colour": reading.colour,
-                         "value": reading.value, "found": result.found, "ms": round(ms, 1)})
+    for truth, path, image in labelled_images(photos):
+        start = time.perf_counter()
+        result = read_photo(classifier, image)
+        ms = (time.perf_counter() - start) * 1000
+        reading = result.reading
+        rows.append({"image": str(path), "truth": truth, "card": reading.code,
+                     "confidence": round(reading.confidence, 4), "colour": reading.colour,
+                     "value": reading.value, "found": result.found, "ms": round(ms, 1)})
     report = summarise(rows, args.examples)
     args.out.mkdir(parents=True, exist_ok=True)
     labels = sorted({r["truth"] for r in rows} | {r["card"] or NONE for r in rows}, key=_order)
