@@ -135,7 +135,7 @@ def warp_card(image: np.ndarray, quad, size=(64, 96)) -> np.ndarray:
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def _region_box(region, shape, margin: float = 0.0) -> tuple[int, int, int, int]:
+def region_box(region, shape, margin: float = 0.0) -> tuple[int, int, int, int]:
     """The bounding box (x0, y0, x1, y1) of a polygon grown by ``margin`` × its size, in the image."""
     h, w = shape[:2]
     if region is None:
@@ -196,10 +196,10 @@ def _same_place(a: np.ndarray, b: np.ndarray) -> bool:
     short = min(float(np.linalg.norm(a[1] - a[0])), float(np.linalg.norm(a[2] - a[1])))
     if float(np.linalg.norm(a.mean(axis=0) - b.mean(axis=0))) < PLACE_RADIUS * short:
         return True
-    return _overlap(a, b) > 0.6
+    return overlap(a, b) > 0.6
 
 
-def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+def overlap(a: np.ndarray, b: np.ndarray) -> float:
     """Intersection over the smaller area of two convex quads."""
     inter, _ = cv2.intersectConvexConvex(a.reshape(-1, 1, 2), b.reshape(-1, 1, 2))
     smaller = min(quad_area(a), quad_area(b))
@@ -458,7 +458,7 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     in a zone). ``work_side`` searches a copy shrunk so that its longer side is at most that many pixels (a
     zone in a 1280x720 frame then costs what it does at 640x480); quads are given at full size.
     """
-    x0, y0, x1, y1 = _region_box(region, image.shape, margin)
+    x0, y0, x1, y1 = region_box(region, image.shape, margin)
     if x1 - x0 < 8 or y1 - y0 < 8:
         return []
     grey = _grey(image[y0:y1, x0:x1])
@@ -496,7 +496,7 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
             (holes if hole else outers).append(quad)
     # An outer outline is a card only where no hole says better: around a pile it is the pile's
     # silhouette, larger than its top card.
-    candidates = holes + [q for q in outers if not any(_overlap(q, h) > 0.6 for h in holes)]
+    candidates = holes + [q for q in outers if not any(overlap(q, h) > 0.6 for h in holes)]
     if region is not None:  # part of a card's face (above its picture) is not a card
         candidates = [q for q in candidates if _short_side(q) >= min_side]
     supports = _supports(np.array(candidates, np.float32).reshape(-1, 4, 2), near_edge)
@@ -537,7 +537,7 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
             near = np.hypot(*(centres[kept] - centres[i]).T) < reach
             clash = int(np.argmax(near)) if near.any() else None
             if clash is None:
-                clash = next((k for k, j in enumerate(kept) if _overlap(quads[i], quads[j]) > 0.6), None)
+                clash = next((k for k, j in enumerate(kept) if overlap(quads[i], quads[j]) > 0.6), None)
         if clash is None:
             kept.append(i)
             seen.append(1)
