@@ -72,3 +72,66 @@ class ColourClassifier:
             distance = float(np.abs(mean - colour).sum())
             readings.append(ColourReading(code if distance < 90 else None, max(0.0, 1 - distance / 300)))
         return readings
+
+
+# Where a player spreads a hand at a round's end, in card widths (x) and heights (y) from the
+# discard pile's centre: beside it on both sides, then a row in front of it.
+SPREAD_PLACES = ((-1.45, 0), (1.45, 0), (-2.9, 0), (2.9, 0), (0, 1.15), (-1.45, 1.15), (1.45, 1.15))
+SPREAD_CODES = ("b3", "g5", "r7", "y1", "b-grab", "r-snore", "poly")
+PILE_TOPS = {"deck": "back", "pirates": "pirate-small", "ghosts": "ghost-r", "aliens": "alien",
+             "discard": "b5"}
+ON_VILLAINS = (("pirates", "g2"), ("ghosts", "y6"), ("aliens", "r0"))
+
+
+def spread_scene(seed: int, count: int, *, villain_cards: int = 0, strength: float = 0.25):
+    """A rendered 640x480 frame of the simulated table's layout (companion.sim.table): the deck, the
+    three villain piles and the discard pile, ``count`` cards spread face up side by side around the
+    discard pile, and ``villain_cards`` more laid on the villain piles. Returns (image, zones)."""
+    from companion.sim import scene
+    from companion.sim.faces import FaceStyle, render_face
+    from companion.sim.table import CARD_HEIGHT, LAYOUT, SimulatedTable
+
+    rng = np.random.default_rng(seed)
+    w, h = 640, 480
+    style = FaceStyle.random(rng, split="heldout")
+    card_h = CARD_HEIGHT * h
+    card_w = card_h / 1.5
+    size = (int(round(card_h)), int(round(card_h * 1.5)))
+    image = scene.table_texture(rng, (w, h))
+    for name, code in PILE_TOPS.items():
+        fx, fy = LAYOUT[name]
+        quad = scene.card_quad((fx * w, fy * h), card_h, float(rng.normal(0, 6)))
+        scene.paste_pile(image, [render_face(code, style, size)] * 3, quad, rng)
+    dx, dy = LAYOUT["discard"][0] * w, LAYOUT["discard"][1] * h
+    for (ox, oy), code in list(zip(SPREAD_PLACES, SPREAD_CODES, strict=True))[:count]:
+        centre = (dx + ox * card_w + rng.normal(0, 2), dy + oy * card_h + rng.normal(0, 2))
+        quad = scene.card_quad(centre, card_h, float(rng.normal(0, 8)))
+        scene.drop_shadow(image, quad, rng)
+        scene.paste_card(image, render_face(code, style, size), quad)
+    for pile, code in ON_VILLAINS[:villain_cards]:
+        fx, fy = LAYOUT[pile]
+        centre = (fx * w + rng.normal(0, 3), fy * h + rng.normal(0, 3))
+        quad = scene.card_quad(centre, card_h, float(rng.normal(0, 8)))
+        scene.paste_card(image, render_face(code, style, size), quad)
+    zones = SimulatedTable("adventure", 3, seed=0, noise=False).zones
+    return scene.camera(image, rng, strength), zones
+
+
+class FixedReading:
+    def __init__(self, code, confidence):
+        self.code, self.confidence = code, confidence
+
+
+class FixedClassifier:
+    """Reads every crop as one code (a card model's stand-in where only outlines are under test);
+    ``code=None`` reads every crop as no card."""
+
+    width, height = 64, 96
+
+    def __init__(self, code="b5", confidence=0.9):
+        self.code, self.confidence = code, confidence
+        self.calls = 0
+
+    def classify(self, crops):
+        self.calls += 1
+        return [FixedReading(self.code, self.confidence) for _ in crops]

@@ -59,6 +59,7 @@ CHANGES = [
     ("post", "/api/rounds", {"winner": 0, "left": [0, 3, 4]}),
     ("put", "/api/zones", {"zones": {}}),
     ("post", "/api/zones/auto", {}),
+    ("post", "/api/count", {}),  # changes nothing, but looks at the table through the camera
 ]
 READS = [
     "/api/state",
@@ -129,6 +130,7 @@ def test_errors_are_json_with_a_message(client, companion):
         ("get", "/api/matches/99", None, 404),
         ("get", "/api/export/round?n=7", None, 404),
         ("get", "/api/camera/snapshot.jpg", None, 404),
+        ("post", "/api/count", {}, 404),
         ("delete", "/api/state", None, 405),
     ]
     for method, path, body, status in cases:
@@ -369,3 +371,25 @@ def test_a_misread_camera_event_is_dropped_and_the_game_kept(companion, event): 
     before = stable(companion.view())
     assert companion.feed({**event, "t": 1.0}) is None  # dropped, never raised into the camera thread
     assert stable(companion.view()) == before
+
+
+def test_count_reads_the_cards_spread_in_the_latest_frame(client, companion):
+    from companion.vision.pipeline import Pipeline
+    from companion.vision.sources import Frame
+    from tests.drawing import FixedClassifier, spread_scene
+
+    response = client.post("/api/count", json={}, headers=AUTH)
+    assert response.status_code == 404 and response.json["error"]["code"] == "no-camera"
+    assert "camera" in response.json["error"]["message"]
+    image, zones = spread_scene(3, 5)
+    companion.attach_source([], zones=zones, pipeline=Pipeline(zones, FixedClassifier("r7", 0.9)))
+    for t in range(5):
+        companion.process_frame(Frame(float(t), image))
+    before = client.get("/api/state", headers=AUTH).json
+    response = client.post("/api/count", json={}, headers=AUTH)
+    assert response.status_code == 200, response.json
+    assert response.json["count"] == 5 and response.json["cards"] == ["r7"] * 5
+    assert len(response.json["quads"]) == 5 and all(len(quad) == 4 for quad in response.json["quads"])
+    assert client.get("/api/state", headers=AUTH).json["version"] == before["version"]  # nothing changed
+    assert client.post("/api/count", json={}, headers={"X-Token": "wrong"}).status_code == 401
+    assert client.post("/api/count", json=[1], headers=AUTH).status_code == 400

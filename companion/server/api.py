@@ -275,6 +275,12 @@ def snapshot():
     return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
 
 
+@api.post("/count")
+def count_cards():
+    body()
+    return json_response(companion().count_cards())
+
+
 @api.get("/zones")
 def get_zones():
     return json_response(companion().zones_json())

@@ -496,6 +496,36 @@ class Companion:
             raise TableError("no-camera", "the frame could not be encoded", 404)
         return jpeg.tobytes()
 
+    def count_cards(self) -> dict:
+        """The cards spread face up around the discard pile in the latest frame (a hand counted at a
+        round's end): ``{"count", "cards", "quads"}`` (``companion.vision.count``). Changes nothing."""
+        from companion.vision.count import count_spread_cards
+        from companion.vision.zones import ZonesError
+
+        with self._lock:
+            image = self.last_image
+            pipeline = self._pipeline
+            zones = getattr(pipeline, "zones", None) or self.zones
+        if image is None:
+            raise TableError(
+                "no-camera",
+                "no camera frame yet (the companion runs without a camera, or it has not delivered a frame)",
+                404,
+            )
+        if zones is None:
+            raise TableError("no-zones", "no zones drawn: calibrate the camera first", 409)
+        try:
+            return count_spread_cards(
+                image,
+                zones,
+                watcher=getattr(pipeline, "watcher", None),
+                classifier=getattr(pipeline, "classifier", None),
+                crop_size=getattr(pipeline, "crop_size", None),
+            )
+        except (ZonesError, ValueError) as exc:
+            message = f"the cards cannot be counted on this frame: {exc}"
+            raise TableError("count-failed", message, 422) from None
+
     def zones_json(self) -> dict:
         with self._lock:
             if self.zones is None:
