@@ -244,3 +244,54 @@ def test_a_won_match_shows_the_winner_and_stays_listed(live, page):  # R-TOUR-2
     page.click(".matches [data-match]")
     page.wait_for_selector(".winner-banner[data-winner='2']")
     assert page.locator("[data-total='2']").inner_text().split()[0] == "10"
+
+
+def finish_junior_round(live, page):
+    """A junior round between Аня and Боря that Боря won: the page asks who won."""
+    live.companion.start_match("junior", ["Аня", "Боря"], target=30)
+    for t, card in enumerate(["b5"] + [f"b{v % 8}" for v in range(15)]):  # Боря plays his 8th card last
+        live.companion.feed({"type": "landed", "zone": "discard", "card": card, "t": float(t)})
+    page.goto(live.url)
+    page.wait_for_selector(".question[data-kind=round-end]")
+    page.click(".question[data-kind=round-end] button.answer:has-text('Боря')")
+    page.wait_for_selector(".modal.round-end")
+
+
+def test_round_end_dialog_posts_the_typed_counts_and_the_score_shows_them(live, page):  # R-TOUR-1
+    finish_junior_round(live, page)
+    # Proposed from the tracker: Аня holds 1, the winner 0.
+    assert page.input_value("#end-left-0") == str(live.companion.view()["game"]["hand_counts"][0])
+    assert page.input_value("#end-left-1") == "0"
+    # No camera: the button says so, and the field keeps its number.
+    page.click(".modal [data-count='0']")
+    page.wait_for_selector(".modal .end-error:has-text('Камеры нет')")
+    assert page.input_value("#end-left-0") == "1"
+    shoot(page, "round-end")
+    page.fill("#end-left-0", "6")
+    page.click("#end-confirm")
+    page.wait_for_selector(".modal.round-end", state="detached")
+    assert live.companion.view()["score"]["totals"] == [0, 6]  # Боря scores Аня's 6 cards
+    page.click("#tabs a[data-screen=score]")
+    page.wait_for_selector(".board tr[data-round='1']")
+    assert page.locator("[data-total='1']").inner_text().split()[0] == "6"
+
+
+def test_round_end_dialog_refuses_bad_counts_and_posts_nothing(live, page):
+    finish_junior_round(live, page)
+    before = live.companion.view()["version"]
+    whole = "целое число"
+    for value, message in (("", whole), ("-3", whole), ("2.5", whole), ("999", "больше")):
+        page.fill("#end-left-0", value)
+        page.click("#end-confirm")
+        page.wait_for_selector(f".modal .end-error:has-text('{message}')")
+        assert page.get_attribute("#end-left-0", "aria-invalid") == "true"
+    page.fill("#end-left-0", "4")
+    page.fill("#end-left-1", "2")  # the winner of a junior round holds nothing
+    page.click("#end-confirm")
+    page.wait_for_selector(".modal .end-error:has-text('у победителя 0 карт')")
+    page.wait_for_timeout(300)
+    assert live.companion.view()["version"] == before  # nothing was posted
+    assert live.companion.view()["round"]["number"] == 1
+    page.click(".modal [data-close]")
+    page.wait_for_selector(".modal.round-end", state="detached")
+    assert page.locator(".question[data-kind=round-end]").count() == 1  # still asked

@@ -4,6 +4,7 @@ import { cardName, cardSVG, colourSwatch, COLOUR_HEX, EDITION_COLOURS, EDITION_K
 import { cardsWord, pick, t } from "./i18n.js";
 import { describeBeaten, describeHints } from "./hints.js";
 import { openFix } from "./fix.js";
+import { openRoundEnd } from "./roundend.js";
 
 const PILES = ["pirates", "ghosts", "aliens"];
 let root = null;
@@ -259,9 +260,11 @@ function bind(view) {
     b.disabled = true;
     const value = q.options[Number(b.dataset.k)].value;
     if (q.kind === "round-end") {
-      // The round's end is confirmed with the cards each seat still holds (POST /api/rounds).
-      const left = players(view).map((_, i) => (i === value && view.match.edition !== "adventure" ? 0 : handCount(view.game, i) ?? 0));
-      await act("/api/rounds", { winner: value, left });
+      // The table confirms the cards each seat still holds, proposed from the tracker's counts.
+      const adventure = view.match.edition === "adventure";
+      const left = players(view).map((_, i) => (i === value && !adventure ? 0 : handCount(view.game, i) ?? 0));
+      openRoundEnd({ names: players(view), winner: value, left, adventure });
+      b.disabled = false;
     } else {
       await act("/api/answers", { question: q.id, value });
     }
