@@ -108,3 +108,25 @@ def test_camera_loss_is_reported_and_the_state_kept():
     assert pipeline.state()["discard"]["card"] == "r3"
     # Frames that are not images are skipped, not fatal.
     assert pipeline.process(Frame(3.1, np.zeros((0, 0, 3), np.uint8))) == []
+
+
+def test_a_patch_of_the_cloth_read_as_no_card_gives_way_to_the_card_beside_it(monkeypatch):
+    # A patterned cloth has card-shaped patches; when the one of the expected size is read as no
+    # card, the next outline found in the zone is read in the same call and wins.
+    import companion.vision.pipeline as pipeline_module
+
+    image = scene(discard=(("r3", (60, 120), 0),), deck=False)
+    patch = card_corners((120, 120), 0, width=66, height=96)  # CARD_SHARE of the zone: the expected size
+    image[int(patch[0][1]):int(patch[2][1]), int(patch[0][0]):int(patch[2][0])] = (10, 230, 230)
+    card = card_corners((60, 120), 0)
+    monkeypatch.setattr(pipeline_module, "find_card_quads",
+                        lambda img, poly, **_: [patch, card] if poly[0][0] == 20 else [])
+    classifier = ColourClassifier()
+    batches = []
+    read = classifier.classify
+    classifier.classify = lambda crops: batches.append(len(crops)) or read(crops)
+    pipeline = Pipeline(ZONES, classifier)
+    feed(pipeline, [image] * 5)
+    assert pipeline.state()["discard"]["card"] == "r3"
+    assert batches == [2]  # the patch and the card in one call; still frames reuse the reading
+    np.testing.assert_allclose(pipeline.last_observations["discard"].quad, card)

@@ -51,6 +51,7 @@ SHARPNESS_FRAMES = 15
 EMPTY_EDGES = 0.04  # more edge pixels than this in a zone's middle: it is not empty
 GLARE_LEVEL = 250  # a pixel this bright in all channels is washed out
 GLARE_RISE = 0.08  # this much more of a crop washed out than lately: glare
+ALTERNATIVES = 2  # outlines read besides the one of the expected size, in case that one is no card
 
 
 class Pipeline:
@@ -143,17 +144,27 @@ class Pipeline:
                 self._last[name] = (None, None, thumb, observations[name])
                 continue
             # The top card of the pile: of the card-shaped outlines, the one of a card's size here
-            # (a patterned table has card-shaped patches too).
+            # (a patterned table has card-shaped patches too). The next best few are read as well:
+            # when the first is no card the model can name (a patch of the cloth), one of them is.
             expected = area or CARD_SHARE * polygon_area(poly)
-            quad = min(quads, key=lambda q: abs(float(np.log(quad_area(q) / expected))))
-            crop = warp_card(image, quad, self.crop_size)
+            quads = sorted(quads, key=lambda q: abs(float(np.log(quad_area(q) / expected))))
+            crop = warp_card(image, quads[0], self.crop_size)
             if not self._clear(name, crop):
                 observations[name] = UNREADABLE
                 continue
-            to_classify.append((name, quad, crop, thumb))
+            to_classify.append((name, quads[0], crop, thumb))
+            for quad in quads[1:ALTERNATIVES + 1]:
+                to_classify.append((name, quad, warp_card(image, quad, self.crop_size), None))
         if to_classify:
             readings = self.read([(name, quad, crop) for name, quad, crop, _ in to_classify])
+            chosen: dict[str, tuple] = {}
+            least = self.watcher.min_confidence
             for (name, quad, crop, thumb), reading in zip(to_classify, readings, strict=True):
+                if name not in chosen:
+                    chosen[name] = (quad, crop, thumb, reading)
+                elif _named(reading, least) and not _named(chosen[name][3], least):
+                    chosen[name] = (quad, crop, chosen[name][2], reading)
+            for name, (quad, crop, thumb, reading) in chosen.items():
                 obs = Observation(True, reading.code, float(reading.confidence), quad)
                 if not self._plausible(name, obs, crop):
                     observations[name] = UNREADABLE
@@ -243,6 +254,11 @@ class Pipeline:
         if sharpness < BLUR_RATIO * max(s for s, _ in history):
             return False
         return washed < min(w for _, w in history) + GLARE_RISE
+
+
+def _named(reading, least: float) -> bool:
+    """Whether a reading names a card with at least ``least`` confidence (not "no card", not a guess)."""
+    return reading.code is not None and float(reading.confidence) >= least
 
 
 def _face(crop: np.ndarray) -> np.ndarray:
