@@ -3,14 +3,15 @@
     .venv/bin/python benchmarks/e2e.py [--games 20] [--max-actions 60] [--jobs 2] [--tablets 20]
 
 accuracy: seeded adventure games (3 players, greedy bots) rendered with noise by the simulated table.
-Each game goes through the vision pipeline (``Pipeline`` + the card model) into the tracker, like
-``companion run --headless``; the peer is the same tracker fed the simulated table's ground-truth
-events (a perfect watcher) over the same rendered frames, which separates what vision loses from
-what the tracker infers. Both are scored twice: with no tablet answers, and with a scripted table
-that answers every question right after it is asked, from the ground truth. A game counts as right
-when every play's seat and card and every seat's trophies equal the truth. A third column, "blind",
-is the perfect watcher without the arms' reaches (``companion.table.reach``): what they add. Without
-a card model (``models/cards.onnx``) the pipeline column is left out and says so. ``per_game`` lists
+Each game goes through the vision pipeline (``Pipeline`` + the card model, the game's printing
+enrolled first: ``SimulatedTable.enrolled``) into the tracker, like ``companion run --headless``;
+the peer is the same tracker fed the simulated table's ground-truth events (a perfect watcher)
+over the same rendered frames, which separates what vision loses from what the tracker infers.
+Both are scored twice: with no tablet answers, and with a scripted table that answers every
+question right after it is asked, from the ground truth. A game counts as right when every play's
+seat and card and every seat's trophies equal the truth. A third column, "blind", is the perfect
+watcher without the arms' reaches (``companion.table.reach``): what they add. Without a card model
+(``models/cards.onnx``) the pipeline column is left out and says so. ``per_game`` lists
 [right with no answers, right with answers] per seed.
 
 push: a companion served by waitress on 127.0.0.1 with ``--tablets`` SSE clients; camera events
@@ -80,7 +81,8 @@ def run_game(args: tuple[int, int, bool]) -> dict:
         from companion.vision.pipeline import Pipeline
 
         vision = _new_companion()
-        pipeline = Pipeline(table.zones, Classifier(edition=EDITION))
+        # The family has enrolled its deck, as `companion run --source sim` does (DESIGN.md).
+        pipeline = Pipeline(table.zones, table.enrolled(Classifier(edition=EDITION, threads=1)))
         vision.attach_source(None, zones=table.zones, pipeline=pipeline)
     peer, blind = _new_companion(), _new_companion()
     for companion in (peer, blind):
