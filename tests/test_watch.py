@@ -174,3 +174,47 @@ def test_events_are_json_ready():
     table.set(discard=card("poly", (90, 90), np.float32(40.0)))
     table.frames(5)
     assert json.loads(json.dumps(table.events))[0]["card"] == "poly"
+
+
+def test_an_arm_passing_over_a_pile_makes_its_outline_wobble_not_a_card():
+    # An arm crosses the discard pile for a moment; the card is then outlined 3.5 px off: the same card.
+    table = start()
+    table.frames(2, discard=MOVING)
+    table.set(discard=card("b3", (103.5, 100), 0.5))
+    table.frames(6)
+    assert table.events == []
+    # The same wobble on a villain pile is no "taken" either (an identical villain under it would
+    # lie clearly elsewhere).
+    table.frames(3, pirates=MOVING)
+    table.set(pirates=card("pirate-small", (101.5, 100), 4.2))
+    table.frames(40)
+    assert table.events == []
+
+
+def test_an_identical_card_laid_by_a_hand_that_stayed_is_a_landing():  # R-ADV-4 needs it
+    # A card laid almost exactly on its twin: a small change of pose, but the hand stayed a while.
+    table = start()
+    table.frames(6, discard=MOVING)
+    table.set(discard=card("b3", (104, 100), 2.0))
+    table.frames(6)
+    assert [(e["type"], e["card"], e["same"]) for e in table.events] == [("landed", "b3", True)]
+
+
+def test_an_earlier_top_seen_again_where_it_lay_is_no_landing():
+    table = start()
+    table.frames(5, discard=MOVING)
+    table.set(discard=card("g3", (110, 96), 25))
+    table.frames(6)
+    assert table.types() == [("landed", "discard", "g3")]
+    # For a moment the detector outlines the b3 below (or the g3 is taken back: a wrong move).
+    table.frames(2, discard=MOVING)
+    table.set(discard=card("b3", (101, 99), 1))
+    table.frames(6)
+    table.set(discard=card("g3", (110, 96), 25))
+    table.frames(6)
+    assert table.types() == [("landed", "discard", "g3")]
+    # A b3 laid elsewhere is a new card.
+    table.frames(5, discard=MOVING)
+    table.set(discard=card("b3", (95, 104), -30))
+    table.frames(6)
+    assert table.types()[-1] == ("landed", "discard", "b3")

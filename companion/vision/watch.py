@@ -16,6 +16,11 @@ Events (JSON-ready dicts; ``t`` is the time of the frame that confirmed them):
 
 - ``landed`` (discard): a new stable top card. ``same`` is true when it is the same card as before
   and the pile was covered in between and the card's pose changed: an identical card landed on it.
+  A change of pose counts when it is clear (``new_px`` / ``new_deg``), or beyond the outline's own
+  wobble (``same_px`` / ``same_deg``) after a hand stayed over the card (``landing_s``): an arm
+  passing over a pile makes its card's outline wobble, and that is not a card landing. A card that
+  was the pile's top a little earlier, seen again where it lay (the top card taken back after a
+  wrong move, or the detector outlining the card below for a moment), makes no event.
 - ``taken`` (villain pile): ``card`` the top that was removed, ``under`` the new top or None.
 - ``moved`` (villain pile): ``card`` moved from ``zone`` onto the pile ``to``; ``under`` is what
   ``zone`` shows now. A loss and a gain of the same card on two villain piles make one ``moved``;
@@ -39,6 +44,7 @@ from companion.vision.detect import pose_change
 
 EMPTY = "empty"  # the stable state of a zone with no card
 MAX_POSES = 6
+MAX_EARLIER = 3  # earlier tops of a pile remembered with their outlines
 
 
 @dataclass
@@ -70,13 +76,18 @@ class _Zone:
     moving_frames: int = 0  # frames with motion in the zone since the stable reading
     covered_since_stable: bool = False
     pose_at_cover: np.ndarray | None = None
+    moving_s: float = 0.0  # seconds with motion over the card since the stable reading
+    earlier: list = field(default_factory=list)  # (code, poses) of the tops before this one, newest last
 
 
 class Watcher:
     def __init__(self, zones, *, confirm_frames: int = 3, empty_frames: int = 4, reach_frames: int = 2,
                  still_px: float = 8.0, still_deg: float = 8.0, same_px: float = 3.0, same_deg: float = 3.0,
-                 min_confidence: float = 0.5, pair_s: float = 2.0):
+                 min_confidence: float = 0.5, pair_s: float = 2.0, new_px: float = 5.0, new_deg: float = 5.0,
+                 landing_s: float = 0.3):
         self.zones = {name: _Zone(name) for name in zones}
+        self.new_px, self.new_deg, self.landing_s = new_px, new_deg, landing_s
+        self._t: float | None = None  # the previous frame's time
         self.confirm_frames = confirm_frames
         self.empty_frames = empty_frames
         self.reach_frames = reach_frames
@@ -96,6 +107,8 @@ class Watcher:
     # -- frames ----------------------------------------------------------------------------------
     def update(self, t: float, observations: dict) -> list[dict]:
         events: list[dict] = []
+        self._dt = 0.0 if self._t is None else max(0.0, min(float(t) - self._t, 1.0))
+        self._t = float(t)
         for zone in self.zones.values():
             obs = observations.get(zone.name, UNREADABLE)
             unnamed = obs.code is None or obs.confidence < self.min_confidence
@@ -118,6 +131,7 @@ class Watcher:
             zone.run.clear()
             self._cover(zone)
             zone.moving_frames += obs.moving
+            zone.moving_s += self._dt if obs.moving else 0.0
             return []
         if zone.run and not self._agrees(zone.run[-1], obs):
             zone.run.clear()
@@ -154,6 +168,24 @@ class Watcher:
                 return True
         return False
 
+    def _new_pose(self, zone: _Zone, quad) -> bool:
+        """Whether the stable card's code seen at ``quad`` is another card: an identical one landed."""
+        if zone.moving_frames == 0 or not zone.poses:
+            return False  # no hand came: the same card, outlined again
+        changes = [pose_change(pose, quad) for pose in zone.poses]
+        if all(shift > self.new_px or turn > self.new_deg for shift, turn in changes):
+            return True
+        stayed = zone.moving_s >= self.landing_s
+        return stayed and all(shift > self.same_px or turn > self.same_deg for shift, turn in changes)
+
+    def _seen_before(self, zone: _Zone, code: str, quad) -> list | None:
+        """The poses of an earlier top of ``zone`` that ``code`` at ``quad`` is (None: a new card)."""
+        for earlier, poses in reversed(zone.earlier):
+            if earlier == code and any(shift <= self.still_px and turn <= self.still_deg
+                                       for shift, turn in (pose_change(p, quad) for p in poses)):
+                return poses
+        return None
+
     def _cover(self, zone: _Zone) -> None:
         zone.covered_frames += 1
         zone.covered_since_stable = True
@@ -165,14 +197,22 @@ class Watcher:
         covered, moving_frames = zone.covered_since_stable, zone.moving_frames
         same = new == old
         # The same card in a new place counts only after a hand was there (not a re-outlined card).
-        same_pose = same and (new == EMPTY or self._known_pose(zone, obs.quad) or moving_frames == 0)
+        same_pose = same and (new == EMPTY or not self._new_pose(zone, obs.quad))
+        # On the discard pile, an earlier top where it lay is that card seen again, not a new one.
+        again = None
+        if zone.name == "discard" and not same and new != EMPTY:
+            again = self._seen_before(zone, new, obs.quad)
         zone.stable, zone.quad = new, (None if obs.empty else obs.quad)
         if not same:
-            zone.poses = []  # another card: its outlines are new (an identical card keeps them)
+            if old not in (None, EMPTY) and zone.poses:
+                kept = [e for e in zone.earlier if e[0] != old][-(MAX_EARLIER - 1):]
+                zone.earlier = kept + [(old, zone.poses)]
+            zone.poses = list(again) if again else []  # another card: its outlines are its own
         if not obs.empty and not self._known_pose(zone, obs.quad):
             zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
         zone.confidence = 1.0 if obs.empty else float(np.mean([o.confidence for o in zone.run]))
         zone.covered_since_stable, zone.covered_frames, zone.moving_frames = False, 0, 0
+        zone.moving_s = 0.0
         if old is None or not covered:
             return []  # the first reading, or a still card confirmed again
         base = {"t": round(float(t), 3), "zone": zone.name}
@@ -182,7 +222,7 @@ class Watcher:
                 return [{**base, "type": "drawn", "card": card, "confidence": round(zone.confidence, 4)}]
             return []
         if zone.name == "discard":
-            if new == EMPTY or same_pose:
+            if new == EMPTY or same_pose or again:
                 return []
             return [{**base, "type": "landed", "card": new, "confidence": round(zone.confidence, 4),
                      "same": same}]
