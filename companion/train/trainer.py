@@ -31,7 +31,7 @@ STD = (0.25, 0.25, 0.25)
 
 @dataclass(frozen=True)
 class Schedule:
-    epochs: int = 8
+    epochs: int = 18
     batch: int = 128
     lr: float = 3e-3
     weight_decay: float = 5e-4
@@ -88,7 +88,7 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
     import torch
     import torch.nn.functional as F
 
-    from companion.train.model import CardNet
+    from companion.train.model import LAYERS, CardNet
 
     torch.set_num_threads(threads)
     torch.manual_seed(schedule.seed)
@@ -100,7 +100,8 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
     mean = torch.tensor(MEAN).view(1, 3, 1, 1)
     std = torch.tensor(STD).view(1, 3, 1, 1)
 
-    model = CardNet(len(COLOUR_LABELS), len(FACE_LABELS))
+    layers = exported_layers(Path(schedule.init)) if schedule.init else LAYERS
+    model = CardNet(len(COLOUR_LABELS), len(FACE_LABELS), layers)
     if schedule.init:
         load_exported_weights(model, Path(schedule.init))
     model = model.to(memory_format=torch.channels_last)
@@ -158,6 +159,7 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
         "colours": list(COLOUR_LABELS),
         "faces": list(FACE_LABELS),
         "codes": list(CODES),
+        "network": {"layers": [list(layer) for layer in layers]},
         "recipe": recipe.to_json(),
         "schedule": schedule.__dict__,
         "training": {"seconds": round(train_seconds), "steps": step, "threads": threads,
@@ -181,6 +183,15 @@ def remeasure(model_path: Path, heldout: Recipe, *, workers: int = 2, quiet: boo
     description["metrics"] = measure(model_path, heldout, workers=workers, quiet=quiet, root=generated)
     write_description(model_path, description)
     return description
+
+
+def exported_layers(path: Path) -> tuple:
+    """The conv layers (channels, stride) of an exported model, from its description."""
+    from companion.train.model import LAYERS
+    from companion.vision.classify import load_description
+
+    layers = load_description(path).get("network", {}).get("layers")
+    return tuple(tuple(layer) for layer in layers) if layers else LAYERS
 
 
 def load_exported_weights(model, path: Path) -> None:
