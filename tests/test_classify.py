@@ -28,15 +28,15 @@ def test_committed_model_reads_heldout_printings(classifier, heldout_samples):
     correct = [(r.code or "none") == code for r, (_, code) in zip(readings, heldout_samples, strict=True)]
     # The shipped model's figure on 4000 such crops is in models/cards.json; this guards against a
     # regression well below it.
-    assert np.mean(correct) >= 0.7
+    assert np.mean(correct) >= 0.85
 
 
 def test_number_cards_are_read_as_colour_and_value(classifier, heldout_samples):
     numbers = [(crop, cards.parse(code)) for crop, code in heldout_samples
                if code != "none" and cards.parse(code).is_number]
     readings = classifier.classify([crop for crop, _ in numbers])
-    assert np.mean([r.colour == card.colour for r, (_, card) in zip(readings, numbers, strict=True)]) >= 0.9
-    assert np.mean([r.value == card.value for r, (_, card) in zip(readings, numbers, strict=True)]) >= 0.6
+    assert np.mean([r.colour == card.colour for r, (_, card) in zip(readings, numbers, strict=True)]) >= 0.95
+    assert np.mean([r.value == card.value for r, (_, card) in zip(readings, numbers, strict=True)]) >= 0.8
 
 
 def test_readings_are_well_formed(classifier, heldout_samples):
