@@ -144,7 +144,7 @@ def _align(entries: list[dict], expected: list[dict]) -> dict[int, int]:
         for k, truth in enumerate(expected):
             if k in used or truth["type"] != event["type"] or truth.get("card") != event.get("card"):
                 continue
-            gap = abs(truth["t_clear"] - event["t"])
+            gap = abs(truth["t_clear"] - entry["t"])  # the frame time the event came at
             if gap <= 2.0 and (best is None or gap < best[0]):
                 best = (gap, k)
         if best is not None:
