@@ -598,8 +598,8 @@ def _render_picture(style: FaceStyle, card: cards.Card, w: int, h: int, rng) -> 
         # A ghost's colour is its body's: every art family shows it (a sticker is the body in colour).
         ink, paper = (30, 30, 30), style.colour(card.colour)
         art = "duotone" if style.art in ("line", "sketch") else style.art
-        _apply_art(canvas, fill_mask, stroke_mask, (cx, cy), art, paper if art in ("solid", "sticker") else ink,
-                   paper, rng)
+        body = paper if art in ("solid", "sticker") else ink
+        _apply_art(canvas, fill_mask, stroke_mask, (cx, cy), art, body, paper, rng)
     elif kind == "poly":
         quadrant_colours = [style.colour(c) for c in ("b", "g", "r", "y")]
         if rng.random() < 0.5:
