@@ -33,8 +33,10 @@ MIN_AREA_PX = 400.0
 # Low thresholds on purpose: the top card's edge over cards of the same design is faint (a shadow
 # line), while clutter edges that survive the blur do not form card-shaped quads.
 CANNY_LOW, CANNY_HIGH = 20, 50
-BUSY_EDGES = 0.16  # more edge pixels than this: a patterned table, searched again more blurred
-BUSY_BLUR = 3.0
+BUSY_EDGES = 0.16  # more edge pixels than this: a patterned table, searched by its colours instead
+TABLE_STRIP = 4  # px of the searched region's border taken as cloth
+TABLE_SPREAD = 1.5  # a pixel this many times the cloth's own spread off its colours is not cloth...
+TABLE_FLOOR = 10.0  # ... and at least this far (in BGR levels)
 EDGE_INSET = 2.0  # px from a hole's border to the middle of the dilated edge line around it
 # How much of a quad's outline must lie on image edges: a card counts from MIN_SUPPORT; from
 # GOOD_SUPPORT the slower search along straight lines is not needed; SUPPORT_TIE is "as good".
@@ -152,6 +154,49 @@ def _grey(image: np.ndarray) -> np.ndarray:
     if image.ndim == 2:
         return image
     return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
+def _busy_edges(grey: np.ndarray, region: np.ndarray) -> np.ndarray:
+    """The edge map of a searched region on a busy table cloth (a fine check, a print).
+
+    Blurring the pattern away blurs the cards' edges with it. Instead the cloth is told by its
+    colours: the region's border strip is mostly cloth, and a printed pattern's colours lie near a
+    line in colour space (its two inks and their mixtures). Pixels far from that line are not cloth:
+    their mask's outline is the pile's, and inside it (no cloth there) the ordinary fine edges show
+    where the top card lies over the ones below.
+    """
+    colour = _colour(region, grey.shape).astype(np.float32)
+    strip = TABLE_STRIP
+    border = np.concatenate([colour[:strip].reshape(-1, 3), colour[-strip:].reshape(-1, 3),
+                             colour[:, :strip].reshape(-1, 3), colour[:, -strip:].reshape(-1, 3)])
+    centre = np.median(border, axis=0)
+    offsets = border - centre
+    _, _, axes = np.linalg.svd(offsets - offsets.mean(axis=0), full_matrices=False)
+    direction = axes[0]
+    along = offsets @ direction
+    across = np.linalg.norm(offsets - along[:, None] * direction, axis=1)
+    low, high = np.percentile(along, [2, 98])
+    pixels = colour.reshape(-1, 3) - centre
+    a = pixels @ direction
+    beyond = np.maximum(0.0, np.maximum(a - high, low - a))
+    off_line = np.linalg.norm(pixels - a[:, None] * direction, axis=1)
+    distance = np.sqrt(off_line ** 2 + beyond ** 2).reshape(grey.shape)
+    level = max(TABLE_FLOOR, TABLE_SPREAD * float(np.percentile(across, 90)))
+    mask = cv2.medianBlur((distance > level).astype(np.uint8) * 255, 5)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    fine = cv2.Canny(cv2.GaussianBlur(grey, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
+    fine[cv2.erode(mask, np.ones((7, 7), np.uint8)) == 0] = 0
+    return np.maximum(fine, cv2.morphologyEx(mask, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)))
+
+
+def _colour(image: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """``image`` in colour (three channels) at ``shape`` (the searched grey copy's size)."""
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.shape[:2] != tuple(shape):
+        image = cv2.resize(image, (shape[1], shape[0]), interpolation=cv2.INTER_AREA)
+    return image
 
 
 def _card_quad(contour, min_area: float, max_area: float, *, hole: bool) -> np.ndarray | None:
@@ -468,9 +513,8 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
         grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     edges = cv2.Canny(cv2.GaussianBlur(grey, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
     if float(np.count_nonzero(edges)) > BUSY_EDGES * edges.size:
-        # A busy table cloth (a fine check, a print): blur its pattern away; card edges are long
-        # and strong, and survive.
-        edges = cv2.Canny(cv2.GaussianBlur(grey, (0, 0), BUSY_BLUR), CANNY_LOW, CANNY_HIGH)
+        # A busy table cloth (a fine check, a print): tell it by its colours (_busy_edges).
+        edges = _busy_edges(grey, image[y0:y1, x0:x1])
     closed = cv2.dilate(edges, np.ones((3, 3), np.uint8))
     near_edge = closed > 0
     area_scale = scale * scale  # areas below are in the searched copy's pixels
