@@ -159,6 +159,28 @@ def test_a_hand_reaching_into_the_deck_is_a_draw():
     assert table.types() == [("drawn", "deck", "back")]
 
 
+def test_an_arm_passing_over_the_deck_to_a_villain_pile_is_no_draw():
+    table = start()
+    # The arm crosses the deck on its way to the pirates and takes the top one there.
+    table.frames(3, deck=MOVING)
+    table.frames(4, deck=MOVING, pirates=MOVING)
+    table.set(pirates=card("pirate-big", (104, 98), 12))
+    table.frames(3, pirates=MOVING)  # the deck is clear again, the arm still over the pirates
+    table.frames(40)
+    assert table.types() == [("taken", "pirates", "pirate-small")]
+
+
+def test_a_draw_then_a_play_keeps_their_order():
+    table = start()
+    table.frames(5, deck=MOVING)
+    table.frames(2, deck=MOVING, discard=MOVING)  # the same arm goes on to the discard pile
+    table.frames(4, discard=MOVING)
+    table.set(discard=card("g3", (104, 98), 20))
+    table.frames(10)
+    assert table.types() == [("drawn", "deck", "back"), ("landed", "discard", "g3")]
+    assert table.events[0]["t"] <= table.events[1]["t"]
+
+
 def test_unreadable_frames_keep_the_last_stable_state():
     table = start()
     table.frames(50, discard=UNREADABLE, deck=UNREADABLE)

@@ -26,7 +26,10 @@ Events (JSON-ready dicts; ``t`` is the time of the frame that confirmed them):
   ``zone`` shows now. A loss and a gain of the same card on two villain piles make one ``moved``;
   a loss is held back (at most ``pair_s``) while another villain pile is covered, to pair it.
 - ``drawn`` (deck): something moved in the deck's zone (a hand, ``Observation.moving``) for at
-  least ``reach_frames`` frames, and the deck was then seen still again.
+  least ``reach_frames`` frames, and the deck was then seen still again. An arm on its way to
+  a villain pile passes over the deck too: while another zone is still covered the draw is held
+  (at most ``pair_s``), and dropped when a villain pile then reports a change it was covered for at
+  the same time as the deck (the arm went there). A held draw is reported before any later event.
 - ``camera``: passed through by the pipeline (``status`` "lost" / "ok").
 
 Until the first stable reading of a zone there is no event for it: the first reading is the table
@@ -77,6 +80,7 @@ class _Zone:
     covered_since_stable: bool = False
     pose_at_cover: np.ndarray | None = None
     moving_s: float = 0.0  # seconds with motion over the card since the stable reading
+    cover_start: float | None = None  # when the zone was first covered since its stable reading
     earlier: list = field(default_factory=list)  # (code, poses) of the tops before this one, newest last
 
 
@@ -97,6 +101,7 @@ class Watcher:
         self.pair_s = pair_s
         self._losses: list[dict] = []  # villain tops removed, waiting for a gain elsewhere
         self._gains: list[dict] = []  # villain tops that appeared, waiting for a loss elsewhere
+        self._draws: list[tuple[float, dict]] = []  # (deck covered since, event) held back
 
     # -- state -----------------------------------------------------------------------------------
     def state(self) -> dict:
@@ -114,9 +119,42 @@ class Watcher:
             unnamed = obs.code is None or obs.confidence < self.min_confidence
             if obs.readable and obs.quad is not None and unnamed:
                 obs = UNREADABLE  # a card is there but not named with confidence: wait for a better frame
-            events.extend(self._step(t, zone, obs))
-        events.extend(self._settle_villains(t))
+            cover_start = zone.cover_start if zone.cover_start is not None else float(t)
+            for event in self._step(t, zone, obs):
+                events.extend(self._before(event, cover_start))
+        for event in self._settle_villains(t):
+            events.extend(self._before(event, event.pop("_cover_start", float(t))))
+        events.extend(self._settle_draws(t))
         return events
+
+    def _before(self, event: dict, cover_start: float) -> list[dict]:
+        """``event``, after the held draws it does not explain; a draw whose deck was covered
+        while this event's zone was is the arm passing over the deck on its way here: dropped."""
+        if event["zone"] not in PILES:
+            # A play may follow a draw at once (the drawn card played): the same arm, no pass-over.
+            return self._flush_draws() + [event] if event["zone"] != "deck" else [event]
+        out = []
+        for deck_start, draw in self._draws:  # a villain pile's change
+            if deck_start <= draw["t"] and cover_start <= draw["t"] and deck_start <= event["t"]:
+                continue  # the two zones were covered at once: one arm
+            out.append(draw)
+        self._draws = []
+        return out + [event]
+
+    def _settle_draws(self, t: float) -> list[dict]:
+        """Held draws, reported once no other zone is covered (or after ``pair_s``)."""
+        if not self._draws:
+            return []
+        busy = any(z.name != "deck" and z.stable is not None and (z.run == [] or z.covered_since_stable)
+                   for z in self.zones.values())
+        if busy and t - self._draws[0][1]["t"] < self.pair_s:
+            return []
+        return self._flush_draws()
+
+    def _flush_draws(self) -> list[dict]:
+        out = [draw for _, draw in self._draws]
+        self._draws = []
+        return out
 
     def _agrees(self, a: Observation, b: Observation) -> bool:
         if a.empty or b.empty:
@@ -187,6 +225,8 @@ class Watcher:
         return None
 
     def _cover(self, zone: _Zone) -> None:
+        if not zone.covered_since_stable:
+            zone.cover_start = self._t
         zone.covered_frames += 1
         zone.covered_since_stable = True
 
@@ -195,6 +235,7 @@ class Watcher:
         new = EMPTY if obs.empty else obs.code
         old = zone.stable
         covered, moving_frames = zone.covered_since_stable, zone.moving_frames
+        cover_start = zone.cover_start if zone.cover_start is not None else float(t)
         same = new == old
         # The same card in a new place counts only after a hand was there (not a re-outlined card).
         same_pose = same and (new == EMPTY or not self._new_pose(zone, obs.quad))
@@ -219,7 +260,8 @@ class Watcher:
         card = None if new == EMPTY else new
         if zone.name == "deck":
             if moving_frames >= self.reach_frames and (new != EMPTY or old != EMPTY):
-                return [{**base, "type": "drawn", "card": card, "confidence": round(zone.confidence, 4)}]
+                draw = {**base, "type": "drawn", "card": card, "confidence": round(zone.confidence, 4)}
+                self._draws.append((cover_start, draw))
             return []
         if zone.name == "discard":
             if new == EMPTY or same_pose or again:
@@ -230,7 +272,8 @@ class Watcher:
             if same_pose:
                 return []
             if old != EMPTY:  # the old top left this pile (taken, or moved away)
-                self._losses.append({**base, "card": old, "under": card, "confidence": zone.confidence})
+                self._losses.append({**base, "card": old, "under": card, "confidence": zone.confidence,
+                                     "_cover_start": cover_start})
             if new != EMPTY:
                 # A card appeared on top: moved here from another pile, or uncovered by a loss above.
                 self._gains.append({**base, "card": new, "onto": None if old == EMPTY else old,
@@ -259,7 +302,7 @@ class Watcher:
             confidence = min(loss["confidence"], gain["confidence"])
             events.append({"t": stamp, "zone": loss["zone"], "type": "moved", "card": loss["card"],
                            "to": gain["zone"], "under": loss["under"],
-                           "confidence": round(float(confidence), 4)})
+                           "confidence": round(float(confidence), 4), "_cover_start": loss["_cover_start"]})
         # Unpaired losses become "taken" once no other villain pile is covered (or after pair_s).
         for loss in list(self._losses):
             if t - loss["t"] < self.pair_s and self._villain_covered(loss["zone"]):
@@ -267,7 +310,8 @@ class Watcher:
             self._losses.remove(loss)
             self._gains = [g for g in self._gains if not _same_change(g, loss)]
             events.append({"t": stamp, "zone": loss["zone"], "type": "taken", "card": loss["card"],
-                           "under": loss["under"], "confidence": round(float(loss["confidence"]), 4)})
+                           "under": loss["under"], "confidence": round(float(loss["confidence"]), 4),
+                           "_cover_start": loss["_cover_start"]})
         # A card that appeared on an empty pile from no other pile: nothing to report.
         self._gains = [g for g in self._gains
                        if t - g["t"] < self.pair_s and self._villain_covered(g["zone"])]
