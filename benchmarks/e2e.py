@@ -10,7 +10,9 @@ over the same rendered frames, which separates what vision loses from what the t
 Both are scored twice: with no tablet answers, and with a scripted table that answers every
 question right after it is asked, from the ground truth. A game counts as right when every play's
 seat and card and every seat's trophies equal the truth. A third column, "blind", is the perfect
-watcher without the arms' reaches (``companion.table.reach``): what they add. Without a card model
+watcher without the arms' reaches (``companion.table.reach``): what they add. Below the games, the
+plays found in order (the logged cards aligned with the true ones: a missed or extra play costs
+itself only) and, of those, the plays given to the right seat. Without a card model
 (``models/cards.onnx``) the pipeline column is left out and says so. ``per_game`` lists
 [right with no answers, right with answers] per seed.
 
@@ -121,12 +123,18 @@ def run_game(args: tuple[int, int, bool]) -> dict:
 
 
 def _score(log: dict, truth: dict) -> dict:
-    plays = [(a["by"], a["play"]) for a in truth["actions"] if "play" in a]
+    """A game right (every play's seat and card, every trophy), and the plays found in order
+    (``align_plays``: a missed play costs itself only) with the seats right among them."""
+    from companion.sim.table import align_plays
+
+    true_plays = [a for a in truth["actions"] if "play" in a]
+    plays = [(a["by"], a["play"]) for a in true_plays]
     seen = [(p["by"], p["card"]) for p in log["plays"]]
-    seats_right = sum(a == b for a, b in zip(plays, seen, strict=False))
+    pairs = align_plays(true_plays, log["plays"])
     return {
         "plays": len(plays),
-        "plays_right": seats_right if len(seen) == len(plays) else min(seats_right, len(plays) - 1),
+        "plays_found": len(pairs),
+        "plays_right": sum(a["by"] == b["by"] for a, b in pairs),
         "trophies": log["trophies"] == truth["state"]["trophies"],
         "right": seen == plays and log["trophies"] == truth["state"]["trophies"],
     }
@@ -219,6 +227,7 @@ def accuracy(games: int, max_actions: int, jobs: int) -> dict:
         summary[name] = {
             "games_right_alone": sum(r["alone"]["right"] for r in rows) / len(rows),
             "games_right_answered": sum(r["answered"]["right"] for r in rows) / len(rows),
+            "plays_found": sum(r["alone"]["plays_found"] for r in rows) / plays,
             "play_seats_right_alone": sum(r["alone"]["plays_right"] for r in rows) / plays,
             "play_seats_right_answered": sum(r["answered"]["plays_right"] for r in rows) / plays,
             "trophies_right_alone": sum(r["alone"]["trophies"] for r in rows) / len(rows),
@@ -362,7 +371,8 @@ def main() -> int:
                 continue
             print(
                 f"{name}: games right with no answers {row['games_right_alone']:.0%}, with a scripted table "
-                f"{row['games_right_answered']:.0%}; play seats right {row['play_seats_right_alone']:.1%} "
+                f"{row['games_right_answered']:.0%}; plays found in order {row['plays_found']:.1%}, "
+                f"with the right seat {row['play_seats_right_alone']:.1%} "
                 f"/ {row['play_seats_right_answered']:.1%}; "
                 f"questions per game {row['questions_per_game']:.1f}"
             )

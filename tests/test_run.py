@@ -190,18 +190,6 @@ def test_run_refuses_what_it_cannot_do(tmp_path, capsys):
     assert main(["run", "--players", "solo", "--headless", "--source", "sim", "--log", "x.json"]) == 2
 
 
-def _aligned_plays(truth: list[dict], seen: list[dict]) -> list[tuple[dict, dict]]:
-    """Pairs (true play, logged play) of the longest run of cards both agree on, in order."""
-    import difflib
-
-    matcher = difflib.SequenceMatcher(
-        a=[a["play"] for a in truth], b=[p["card"] for p in seen], autojunk=False
-    )
-    return [
-        (truth[i + k], seen[j + k]) for i, j, n in matcher.get_matching_blocks() for k in range(n)
-    ]
-
-
 def test_headless_run_on_a_simulated_adventure_matches_its_truth(tmp_path):
     # The whole chain (rendered frames, vision, watcher, tracker) against the game the bots played.
     # Exact agreement is the benchmark's target (benchmarks/e2e.py); this guards the level reached:
@@ -211,7 +199,7 @@ def test_headless_run_on_a_simulated_adventure_matches_its_truth(tmp_path):
     if not (MODELS_DIR / "cards.onnx").is_file():
         pytest.skip(f"no card model at {MODELS_DIR / 'cards.onnx'} (train one with `companion train`)")
     from companion.cli import main
-    from companion.sim.table import SimulatedTable
+    from companion.sim.table import SimulatedTable, align_plays
 
     truth_plays, pairs = 0, []
     for seed in (4, 5):
@@ -227,7 +215,7 @@ def test_headless_run_on_a_simulated_adventure_matches_its_truth(tmp_path):
             pass
         plays = [a for a in table.game.actions if "play" in a]
         truth_plays += len(plays)
-        pairs += _aligned_plays(plays, log["plays"])
+        pairs += align_plays(plays, log["plays"])
     assert len(pairs) >= 0.9 * truth_plays
     assert sum(true["by"] == seen["by"] for true, seen in pairs) >= 0.7 * len(pairs)
 

@@ -575,3 +575,16 @@ def compare(expected: list[dict], reported: list[dict]) -> dict:
         "missed": missed,
         "extra": extra,
     }
+
+
+def align_plays(truth: list[dict], logged: list[dict]) -> list[tuple[dict, dict]]:
+    """(true play, logged play) pairs of the longest run of cards both agree on, in order.
+
+    ``truth`` holds engine actions (``play``, ``by``), ``logged`` a table log's plays (``card``,
+    ``by``): a missed or an extra play costs itself, not every play after it.
+    """
+    import difflib
+
+    matcher = difflib.SequenceMatcher(a=[a["play"] for a in truth], b=[p["card"] for p in logged],
+                                      autojunk=False)
+    return [(truth[i + k], logged[j + k]) for i, j, n in matcher.get_matching_blocks() for k in range(n)]
