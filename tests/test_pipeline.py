@@ -130,3 +130,28 @@ def test_a_patch_of_the_cloth_read_as_no_card_gives_way_to_the_card_beside_it(mo
     assert pipeline.state()["discard"]["card"] == "r3"
     assert batches == [2]  # the patch and the card in one call; still frames reuse the reading
     np.testing.assert_allclose(pipeline.last_observations["discard"].quad, card)
+
+
+def test_the_same_card_outlined_anew_after_an_arm_passed_is_no_landing(monkeypatch):
+    # After the arm, the detector outlines the r3 4 px off (a strip of the pile taken in): its place
+    # looks as it did, so nothing landed. A twin laid 5 px off and turned 4 degrees changes it.
+    import companion.vision.pipeline as pipeline_module
+
+    first = card_corners((90, 120), 0)
+    outline = {"quad": first}
+    find = pipeline_module.find_card_quads
+
+    def outlines(img, poly, **kw):  # the discard zone's outline is the test's; the deck's is found
+        return [outline["quad"]] if poly[0][0] == 20 else find(img, poly, **kw)
+
+    monkeypatch.setattr(pipeline_module, "find_card_quads", outlines)
+    pipeline = Pipeline(ZONES, ColourClassifier())
+    still = scene()
+    assert feed(pipeline, [still] * 5) == []
+    outline["quad"] = first + np.float32([4, 0])
+    covered = scene(hand=(90, 130))
+    assert feed(pipeline, [covered] * 3 + [still] * 6, start=1.0) == []
+    twin = scene(discard=(("r3", (90, 120), 0), ("r3", (95, 121), 4)))
+    outline["quad"] = card_corners((95, 121), 4)
+    events = feed(pipeline, [covered] * 3 + [twin] * 6, start=3.0)
+    assert [(e["type"], e["card"], e["same"]) for e in events] == [("landed", "r3", True)]

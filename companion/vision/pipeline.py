@@ -51,6 +51,9 @@ SHARPNESS_FRAMES = 15
 EMPTY_EDGES = 0.04  # more edge pixels than this in a zone's middle: it is not empty
 GLARE_LEVEL = 250  # a pixel this bright in all channels is washed out
 GLARE_RISE = 0.08  # this much more of a crop washed out than lately: glare
+PLACE_GROW = 1.25  # a card's outline grown by this much: the card and the edges around it
+PLACE_SIZE = (24, 36)
+PLACES_KEPT = 6
 ALTERNATIVES = 2  # outlines read besides the one of the expected size, in case that one is no card
 
 
@@ -75,6 +78,7 @@ class Pipeline:
         self._last: dict[str, tuple] = {}
         self._sharpness: dict[str, deque] = {}
         self._faces: dict[str, deque] = {}  # zone -> (code, quad, face) of its latest crops
+        self._places: dict[str, deque] = {}  # zone -> (quad, place_patch) of its latest readings
         self.camera_ok = True
 
     def state(self) -> dict:
@@ -166,6 +170,7 @@ class Pipeline:
                     chosen[name] = (quad, crop, chosen[name][2], reading)
             for name, (quad, crop, thumb, reading) in chosen.items():
                 obs = Observation(True, reading.code, float(reading.confidence), quad)
+                obs.same_place = self._same_place(name, image, obs)
                 if not self._plausible(name, obs, crop):
                     observations[name] = UNREADABLE
                     continue
@@ -179,6 +184,22 @@ class Pipeline:
     def read(self, items: list[tuple[str, np.ndarray, np.ndarray]]) -> list:
         """Readings for (zone, quad, crop) items: the classifier's one batched call on the crops."""
         return self.classifier.classify([crop for _, _, crop in items])
+
+    def _same_place(self, name: str, image: np.ndarray, obs: Observation) -> float | None:
+        """For a reading of the zone's stable card outlined somewhere new: how alike the place where
+        the card was seen lying looks now and then (correlation, 1 = unchanged). An arm passing over
+        a pile leaves it as it was, however the detector outlines the card afterwards; a twin laid
+        on it changes it. None when there is nothing to compare."""
+        places = self._places.setdefault(name, deque(maxlen=PLACES_KEPT))
+        stable = self.watcher.stable_card(name)
+        result = None
+        if obs.code is not None and obs.code == stable and not self.watcher.known_pose(name, obs.quad):
+            base = next(((q, patch) for q, patch in reversed(places) if self.watcher.known_pose(name, q)),
+                        None)
+            if base is not None:
+                result = float((_place_patch(image, base[0]) * base[1]).mean())
+        places.append((obs.quad, _place_patch(image, obs.quad)))
+        return result
 
     def _plausible(self, name: str, obs: Observation, crop: np.ndarray) -> bool:
         """Whether a reading that differs from the zone's stable card can be a change on the pile.
@@ -254,6 +275,15 @@ class Pipeline:
         if sharpness < BLUR_RATIO * max(s for s, _ in history):
             return False
         return washed < min(w for _, w in history) + GLARE_RISE
+
+
+def _place_patch(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The place of a card: its outline grown by PLACE_GROW, small and grey, zero mean, unit variance."""
+    quad = np.asarray(quad, np.float32)
+    centre = quad.mean(axis=0)
+    patch = warp_card(image, (quad - centre) * PLACE_GROW + centre, PLACE_SIZE)
+    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    return (grey - float(grey.mean())) / max(float(grey.std()), 1.0)
 
 
 def _named(reading, least: float) -> bool:

@@ -20,7 +20,9 @@ Events (JSON-ready dicts; ``t`` is the time of the frame that confirmed them):
   wobble (``same_px`` / ``same_deg``) after a hand stayed over the card (``landing_s``): an arm
   passing over a pile makes its card's outline wobble, and that is not a card landing. A card that
   was the pile's top a little earlier, seen again where it lay (the top card taken back after a
-  wrong move, or the detector outlining the card below for a moment), makes no event.
+  wrong move, or the detector outlining the card below for a moment), makes no event. Nor does the
+  same card where the place it was seen lying still looks as it did (``Observation.same_place`` at
+  least ``same_place``): however differently it is outlined, nothing landed there.
 - ``taken`` (villain pile): ``card`` the top that was removed, ``under`` the new top or None.
 - ``moved`` (villain pile): ``card`` moved from ``zone`` onto the pile ``to``; ``under`` is what
   ``zone`` shows now. A loss and a gain of the same card on two villain piles make one ``moved``;
@@ -57,6 +59,7 @@ class Observation:
     confidence: float = 0.0
     quad: np.ndarray | None = None
     moving: bool = False  # unreadable because something moves in the zone (a hand), not a bad read
+    same_place: float | None = None  # the stable card's place, now against before (Pipeline._same_place)
 
     @property
     def empty(self) -> bool:
@@ -88,9 +91,10 @@ class Watcher:
     def __init__(self, zones, *, confirm_frames: int = 3, empty_frames: int = 4, reach_frames: int = 2,
                  still_px: float = 8.0, still_deg: float = 8.0, same_px: float = 3.0, same_deg: float = 3.0,
                  min_confidence: float = 0.5, pair_s: float = 2.0, new_px: float = 5.0, new_deg: float = 5.0,
-                 landing_s: float = 0.3):
+                 landing_s: float = 0.3, same_place: float = 0.95):
         self.zones = {name: _Zone(name) for name in zones}
         self.new_px, self.new_deg, self.landing_s = new_px, new_deg, landing_s
+        self.same_place = same_place
         self._t: float | None = None  # the previous frame's time
         self.confirm_frames = confirm_frames
         self.empty_frames = empty_frames
@@ -238,7 +242,9 @@ class Watcher:
         cover_start = zone.cover_start if zone.cover_start is not None else float(t)
         same = new == old
         # The same card in a new place counts only after a hand was there (not a re-outlined card).
-        same_pose = same and (new == EMPTY or not self._new_pose(zone, obs.quad))
+        # Where the card was seen lying still looks as it did: the same card, outlined anew.
+        unchanged = obs.same_place is not None and obs.same_place >= self.same_place
+        same_pose = same and (new == EMPTY or unchanged or not self._new_pose(zone, obs.quad))
         # On the discard pile, an earlier top where it lay is that card seen again, not a new one.
         again = None
         if zone.name == "discard" and not same and new != EMPTY:
