@@ -707,11 +707,15 @@ class Game:
         self.drawn = True
         self._drawn_card = hand[-1]
 
-    def _do_pass(self, action: dict) -> None:
-        self._last_play = None
+    def _pass_turn(self, seat: int) -> None:
+        """The turn goes on from ``seat``; what it drew this turn no longer binds anyone."""
         self.drawn = False
         self._drawn_card = None
-        self.turn = self._next(action["by"])
+        self.turn = self._next(seat)
+
+    def _do_pass(self, action: dict) -> None:
+        self._last_play = None
+        self._pass_turn(action["by"])
 
     def _do_accept(self, action: dict) -> None:
         seat = action["by"]
@@ -750,20 +754,15 @@ class Game:
             self._draw(seat, cards_due)
             if self.finished:
                 return
-        self.drawn = False
-        self._drawn_card = None
-        self.turn = self._next(seat)
+        self._pass_turn(seat)
 
     def _do_dawdle(self, action: dict) -> None:
         seat = action["by"]
         self._last_play = None
         self._end_hush(seat)
         self._draw(seat, 2)  # R-DAWDLE
-        if self.finished:
-            return
-        self.drawn = False
-        self._drawn_card = None
-        self.turn = self._next(seat)
+        if not self.finished:
+            self._pass_turn(seat)
 
     def _do_spoke(self, action: dict) -> None:
         self._last_play = None
