@@ -175,6 +175,10 @@ class RoundTracker:
     def _flag(self, seq: int, t: float, ru: str, en: str) -> None:
         self._note(seq, t, "flag", ru, en)
 
+    def _seat_options(self) -> list[dict]:
+        """Every seat, as a question's options."""
+        return [texts.seat_option(s, self.players) for s in range(self.config.n)]
+
     def _ask(
         self,
         seq: int,
@@ -696,7 +700,7 @@ class RoundTracker:
                 t=t,
             )
         if kind in ("slap", "steal") and self.answer_for(f"q{seq}-last-hand") is None and not told:
-            options = [texts.seat_option(s, self.players) for s in range(self.config.n)]
+            options = self._seat_options()
             self._ask(
                 seq,
                 "last-hand",
@@ -748,7 +752,7 @@ class RoundTracker:
     def _ask_round_end(self, seq: int, t: float) -> None:
         outcome = self.game.outcome
         winner = outcome.winners[0] if outcome.winners else None
-        options = [texts.seat_option(s, self.players) for s in range(self.config.n)]
+        options = self._seat_options()
         self._ask(
             seq,
             "round-end",
@@ -867,7 +871,7 @@ class RoundTracker:
                 else:  # an older play's trophy: the answer is noted, the game stays as the rules have it
                     self._rebuild(saved)
             elif answered is None:
-                options = [texts.seat_option(s, self.players) for s in range(self.config.n)]
+                options = self._seat_options()
                 options.append(
                     {"value": "none", "label_ru": "никто (камера ошиблась)", "label_en": "nobody (a misread)"}
                 )
