@@ -62,6 +62,21 @@ def _card_list(value: object, key: str, allowed: tuple[str, ...], edition: str, 
     return value
 
 
+def _check_edition(edition: object) -> None:
+    if not isinstance(edition, str) or edition not in EDITIONS:
+        raise RecordError(f"'edition': {edition!r} is not one of {sorted(EDITIONS)}")
+
+
+def _player_count(players: object) -> int:
+    """The number of players named by ``players``; ``RecordError`` unless it is a list of 2-10 names."""
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError("'players' must be a list of names")
+    n = len(players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise RecordError(f"'players': Svintus needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
+    return n
+
+
 def _seat(value: object, key: str, n: int) -> int:
     if not _is_int(value) or not 0 <= value < n:
         raise RecordError(f"'{key}' must be a seat from 0 to {n - 1}, not {value!r}")
@@ -168,16 +183,11 @@ def load(source: str | bytes | dict) -> Record:
     edition = data.get("edition")
     if edition is None:
         raise RecordError("'edition' is missing")
-    if not isinstance(edition, str) or edition not in EDITIONS:
-        raise RecordError(f"'edition': {edition!r} is not one of {sorted(EDITIONS)}")
+    _check_edition(edition)
     players = data.get("players")
     if players is None:
         raise RecordError("'players' is missing")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError("'players' must be a list of names")
-    n = len(players)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise RecordError(f"'players': Svintus needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
+    n = _player_count(players)
     dealer = _seat(data.get("dealer", 0), "dealer", n)
     try:
         resolve_rules(edition, data.get("rules"))
@@ -280,16 +290,10 @@ def score(source: str | bytes | dict) -> dict:
 
     data = _json_object(source, "a score record")
     edition = data.get("edition")
-    if not isinstance(edition, str) or edition not in EDITIONS:
-        raise RecordError(f"'edition': {edition!r} is not one of {sorted(EDITIONS)}")
+    _check_edition(edition)
     if EDITIONS[edition].villains:
         raise RecordError("'edition': the adventure is not played as a tournament (RULES.md §4)")
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RecordError("'players' must be a list of names")
-    n = len(players)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise RecordError(f"'players': Svintus needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
+    n = _player_count(data.get("players"))
     target = data.get("target")
     if target is None:
         target = tournament_target(edition, n)
