@@ -32,13 +32,14 @@ import cv2
 import numpy as np
 
 
-def _timed(fn, repeats: int) -> float:
+def _timed(fn, repeats: int, clock=time.perf_counter) -> float:
+    """The median seconds of ``fn`` on ``clock`` over ``repeats`` calls, after one warm-up call."""
     fn()  # warm-up
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = clock()
         fn()
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return statistics.median(times)
 
 
@@ -142,13 +143,7 @@ def yolo_ms(size: int, frame: np.ndarray, repeats: int) -> tuple[float | None, s
         blob = cv2.dnn.blobFromImage(frame, 1 / 255.0, (size, size), swapRB=True)
         session.run(None, {name: blob})
 
-    infer()  # warm-up
-    times = []
-    for _ in range(repeats):
-        start = time.process_time()
-        infer()
-        times.append(time.process_time() - start)
-    return statistics.median(times) * 1000, ""
+    return _timed(infer, repeats, clock=time.process_time) * 1000, ""
 
 
 class _NoModel:
