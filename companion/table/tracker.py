@@ -687,31 +687,25 @@ class RoundTracker:
         kind = cards.parse(card).kind
         name = self.players[seat]
         if card == POLY and self.answer_for(f"q{seq}-colour") is None and not told:
-            options = [texts.colour_option(c) for c in EDITIONS[self.config.edition].colours]
-            self._ask(
+            self._ask_about_play(
                 seq,
+                t,
+                move,
                 "colour",
                 ru=f"Какой цвет назвал(а) {name}?",
                 en=f"Which colour did {name} name?",
-                options=options,
-                seat=seat,
-                move=move,
-                card=card,
-                t=t,
+                options=[texts.colour_option(c) for c in EDITIONS[self.config.edition].colours],
             )
         if kind in ("slap", "steal") and self.answer_for(f"q{seq}-last-hand") is None and not told:
-            options = self._seat_options()
-            self._ask(
+            self._ask_about_play(
                 seq,
+                t,
+                move,
                 "last-hand",
                 ru="Чья рука легла последней?",
                 en="Whose hand landed last?",
-                options=options,
-                seat=seat,
-                move=move,
-                card=card,
+                options=self._seat_options(),
                 default=action["last"],
-                t=t,
             )
         went_out = count_before == 1
         if kind == "slap" or (went_out and EDITIONS[self.config.edition].villains):
@@ -736,18 +730,21 @@ class RoundTracker:
             {"value": True, "label_ru": "да", "label_en": "yes"},
             {"value": False, "label_ru": "нет, у него есть карты", "label_en": "no, cards are left"},
         ]
-        self._ask(
+        self._ask_about_play(
             seq,
+            t,
+            move,
             "went-out",
             ru=f"{name} сыграл(а) последнюю карту?",
             en=f"Did {name} play their last card?",
             options=options,
-            seat=move.action["by"],
-            move=move,
-            card=move.action["play"],
             default=True,
-            t=t,
         )
+
+    def _ask_about_play(self, seq: int, t: float, move: Move, kind: str, **question) -> None:
+        """A question about one play: its seat and card are the play's."""
+        action = move.action
+        self._ask(seq, kind, seat=action["by"], move=move, card=action["play"], t=t, **question)
 
     def _ask_round_end(self, seq: int, t: float) -> None:
         outcome = self.game.outcome
