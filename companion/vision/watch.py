@@ -78,10 +78,8 @@ class _Zone:
     poses: list = field(default_factory=list)  # the outlines the detector gave the stable card
     confidence: float = 0.0
     run: list[Observation] = field(default_factory=list)  # agreeing readable frames, newest last
-    covered_frames: int = 0  # unreadable or disagreeing frames since the stable reading
     moving_frames: int = 0  # frames with motion in the zone since the stable reading
     covered_since_stable: bool = False
-    pose_at_cover: np.ndarray | None = None
     moving_s: float = 0.0  # seconds with motion over the card since the stable reading
     cover_start: float | None = None  # when the zone was first covered since its stable reading
     earlier: list = field(default_factory=list)  # (code, poses) of the tops before this one, newest last
@@ -123,25 +121,22 @@ class Watcher:
             unnamed = obs.code is None or obs.confidence < self.min_confidence
             if obs.readable and obs.quad is not None and unnamed:
                 obs = UNREADABLE  # a card is there but not named with confidence: wait for a better frame
-            cover_start = zone.cover_start if zone.cover_start is not None else float(t)
             for event in self._step(t, zone, obs):
-                events.extend(self._before(event, cover_start))
+                events.extend(self._before(event))
         for event in self._settle_villains(t):
-            events.extend(self._before(event, event.pop("_cover_start", float(t))))
+            events.extend(self._before(event))
         events.extend(self._settle_draws(t))
         return events
 
-    def _before(self, event: dict, cover_start: float) -> list[dict]:
-        """``event``, after the held draws it does not explain; a draw whose deck was covered
-        while this event's zone was is the arm passing over the deck on its way here: dropped."""
+    def _before(self, event: dict) -> list[dict]:
+        """``event``, after the held draws it does not explain: a draw whose deck was covered while
+        this villain pile was is the arm passing over the deck on its way here, and is dropped."""
+        cover_start = event.pop("_cover_start", event["t"])
         if event["zone"] not in PILES:
             # A play may follow a draw at once (the drawn card played): the same arm, no pass-over.
-            return self._flush_draws() + [event] if event["zone"] != "deck" else [event]
-        out = []
-        for deck_start, draw in self._draws:  # a villain pile's change
-            if deck_start <= draw["t"] and cover_start <= draw["t"] and deck_start <= event["t"]:
-                continue  # the two zones were covered at once: one arm
-            out.append(draw)
+            return self._flush_draws() + [event]
+        out = [draw for deck_start, draw in self._draws
+               if not (cover_start <= draw["t"] and deck_start <= event["t"])]  # covered at once: one arm
         self._draws = []
         return out + [event]
 
@@ -149,8 +144,7 @@ class Watcher:
         """Held draws, reported once no other zone is covered (or after ``pair_s``)."""
         if not self._draws:
             return []
-        busy = any(z.name != "deck" and z.stable is not None and (z.run == [] or z.covered_since_stable)
-                   for z in self.zones.values())
+        busy = any(z.name != "deck" and _covered(z) for z in self.zones.values())
         if busy and t - self._draws[0][1]["t"] < self.pair_s:
             return []
         return self._flush_draws()
@@ -204,34 +198,24 @@ class Watcher:
     def _known_pose(self, zone: _Zone, quad) -> bool:
         """Whether ``quad`` is where the stable card lies: one of the outlines the detector gave it
         (a pile's top card may be outlined in a few ways; a card that landed lies elsewhere)."""
-        for pose in zone.poses:
-            shift, turn = pose_change(pose, quad)
-            if shift <= self.same_px and turn <= self.same_deg:
-                return True
-        return False
+        return _near(zone.poses, quad, self.same_px, self.same_deg)
 
     def _new_pose(self, zone: _Zone, quad) -> bool:
         """Whether the stable card's code seen at ``quad`` is another card: an identical one landed."""
         if zone.moving_frames == 0 or not zone.poses:
             return False  # no hand came: the same card, outlined again
-        changes = [pose_change(pose, quad) for pose in zone.poses]
-        if all(shift > self.new_px or turn > self.new_deg for shift, turn in changes):
+        if not _near(zone.poses, quad, self.new_px, self.new_deg):
             return True
-        stayed = zone.moving_s >= self.landing_s
-        return stayed and all(shift > self.same_px or turn > self.same_deg for shift, turn in changes)
+        return zone.moving_s >= self.landing_s and not self._known_pose(zone, quad)
 
     def _seen_before(self, zone: _Zone, code: str, quad) -> list | None:
         """The poses of an earlier top of ``zone`` that ``code`` at ``quad`` is (None: a new card)."""
-        for earlier, poses in reversed(zone.earlier):
-            if earlier == code and any(shift <= self.still_px and turn <= self.still_deg
-                                       for shift, turn in (pose_change(p, quad) for p in poses)):
-                return poses
-        return None
+        return next((poses for earlier, poses in reversed(zone.earlier)
+                     if earlier == code and _near(poses, quad, self.still_px, self.still_deg)), None)
 
     def _cover(self, zone: _Zone) -> None:
         if not zone.covered_since_stable:
             zone.cover_start = self._t
-        zone.covered_frames += 1
         zone.covered_since_stable = True
 
     def _confirm(self, t: float, zone: _Zone, obs: Observation) -> list[dict]:
@@ -258,8 +242,7 @@ class Watcher:
         if not obs.empty and not self._known_pose(zone, obs.quad):
             zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
         zone.confidence = 1.0 if obs.empty else float(np.mean([o.confidence for o in zone.run]))
-        zone.covered_since_stable, zone.covered_frames, zone.moving_frames = False, 0, 0
-        zone.moving_s = 0.0
+        zone.covered_since_stable, zone.moving_frames, zone.moving_s = False, 0, 0.0
         if old is None or not covered:
             return []  # the first reading, or a still card confirmed again
         base = {"t": round(float(t), 3), "zone": zone.name}
@@ -289,8 +272,7 @@ class Watcher:
 
     # -- pairing villain changes into "moved" ----------------------------------------------------
     def _villain_covered(self, exclude: str) -> bool:
-        return any(z.name in PILES and z.name != exclude and (z.run == [] or z.covered_since_stable)
-                   and z.stable is not None for z in self.zones.values())
+        return any(z.name in PILES and z.name != exclude and _covered(z) for z in self.zones.values())
 
     def _settle_villains(self, t: float) -> list[dict]:
         events = []
@@ -322,6 +304,16 @@ class Watcher:
         self._gains = [g for g in self._gains
                        if t - g["t"] < self.pair_s and self._villain_covered(g["zone"])]
         return events
+
+
+def _near(poses: list, quad, px: float, deg: float) -> bool:
+    """Whether ``quad`` lies within ``px`` and ``deg`` of one of ``poses``."""
+    return any(shift <= px and turn <= deg for shift, turn in (pose_change(pose, quad) for pose in poses))
+
+
+def _covered(zone: _Zone) -> bool:
+    """Whether a zone that has been read is covered now, or was since its stable reading."""
+    return zone.stable is not None and (zone.run == [] or zone.covered_since_stable)
 
 
 def _same_change(a: dict, b: dict) -> bool:
