@@ -92,6 +92,14 @@ def check_event(event, edition: str) -> dict:
     return event
 
 
+def no_frame() -> TableError:
+    return TableError(
+        "no-camera",
+        "no camera frame yet (the companion runs without a camera, or it has not delivered a frame)",
+        404,
+    )
+
+
 class Companion:
     """The table companion's state and its changes. Thread-safe."""
 
@@ -475,11 +483,7 @@ class Companion:
             image = self.last_image
             polygons = self.zones
         if image is None:
-            raise TableError(
-                "no-camera",
-                "no camera frame yet (the companion runs without a camera, or it has not delivered a frame)",
-                404,
-            )
+            raise no_frame()
         if zones and polygons is not None:
             import numpy as np
 
@@ -507,11 +511,7 @@ class Companion:
             pipeline = self._pipeline
             zones = getattr(pipeline, "zones", None) or self.zones
         if image is None:
-            raise TableError(
-                "no-camera",
-                "no camera frame yet (the companion runs without a camera, or it has not delivered a frame)",
-                404,
-            )
+            raise no_frame()
         if zones is None:
             raise TableError("no-zones", "no zones drawn: calibrate the camera first", 409)
         try:
