@@ -7,7 +7,7 @@ import queue
 
 from flask import Blueprint, Response, current_app, request
 
-from companion.cards import EDITIONS
+from companion.cards import EDITIONS, PILES
 from companion.server.app import error, public_read, token_ok
 from companion.table.app import Companion
 from companion.table.tracker import MatchConfig, MatchTracker, TableError
@@ -121,8 +121,6 @@ def action():
         if set(act) != {"start"} or act["start"] not in edition.playable_codes:
             raise TableError("bad-request", "'start' must be a card of the edition, alone")
     elif "villain" in act and "play" not in act:
-        from companion.cards import PILES
-
         if (
             set(act) != {"villain", "card"}
             or act["villain"] not in PILES
@@ -252,8 +250,9 @@ def match(match_id: int):
 @api.get("/export/round")
 def export_round():
     tracker = load_match(int_arg("match"))
-    record = tracker.round_record(int_arg("n"))
-    name = f"svintus-match{tracker.match_id}-round{int_arg('n') or tracker.round.number}.json"
+    number = int_arg("n")
+    record = tracker.round_record(number)
+    name = f"svintus-match{tracker.match_id}-round{number or tracker.round.number}.json"
     return json_response(record, **{"Content-Disposition": f'attachment; filename="{name}"'})
 
 
