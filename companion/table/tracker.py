@@ -1360,22 +1360,14 @@ class MatchTracker:
 
     def score(self) -> dict:
         """The match score: the engine's scoring (R-TOUR-1, R-TOUR-2); the adventure counts wins."""
-        n = self.config.n
-        rounds = [{"winner": r["winner"], "left": r["left"]} for r in self.rounds]
+        record = self.score_record()
+        rounds = record["rounds"]
         if EDITIONS[self.config.edition].villains:
-            totals = [0] * n
+            totals = [0] * self.config.n
             for r in self.rounds:
                 totals[r["winner"]] += 1
             return {"rounds": rounds, "totals": totals, "target": None, "finished": False, "winner": None}
-        result = score(
-            {
-                "edition": self.config.edition,
-                "players": self.config.players,
-                "target": self.config.target,
-                "rounds": rounds,
-            }
-        )
-        return {"rounds": rounds, **result}
+        return {"rounds": rounds, **score(record)}
 
     def score_record(self) -> dict:
         return {
