@@ -234,17 +234,7 @@ def matches():
 def match(match_id: int):
     tracker = load_match(match_id)
     rounds_ = [{k: r[k] for k in ("number", "dealer", "winner", "winners", "left")} for r in tracker.rounds]
-    cfg = tracker.config
-    info = {
-        "id": tracker.match_id,
-        "edition": cfg.edition,
-        "players": cfg.players,
-        "dealer": cfg.dealer,
-        "rules": cfg.rules,
-        "target": cfg.effective_target,
-        "status": tracker.status,
-    }
-    return json_response({"match": info, "score": tracker.score(), "rounds": rounds_})
+    return json_response({"match": tracker.info(), "score": tracker.score(), "rounds": rounds_})
 
 
 @api.get("/export/round")

@@ -303,17 +303,8 @@ class Companion:
         match = self.match
         if match is None:
             return view
-        cfg = match.config
         rnd = match.round
-        view["match"] = {
-            "id": match.match_id,
-            "edition": cfg.edition,
-            "players": list(cfg.players),
-            "dealer": cfg.dealer,
-            "rules": dict(cfg.rules),
-            "target": cfg.effective_target,
-            "status": match.status,
-        }
+        view["match"] = match.info()
         round_status = "waiting-start" if rnd.game is None else "over" if rnd.finished else "playing"
         view["round"] = {"number": rnd.number, "dealer": rnd.dealer, "status": round_status}
         if rnd.game is not None:

@@ -1387,6 +1387,19 @@ class MatchTracker:
                 return r["record"]
         raise TableError("not-found", f"no round {number} in this match", 404)
 
+    def info(self) -> dict:
+        """The match as the view and GET /api/matches/<id> show it."""
+        cfg = self.config
+        return {
+            "id": self.match_id,
+            "edition": cfg.edition,
+            "players": list(cfg.players),
+            "dealer": cfg.dealer,
+            "rules": dict(cfg.rules),
+            "target": cfg.effective_target,
+            "status": self.status,
+        }
+
     def summary(self) -> dict:
         score = self.score()
         return {
