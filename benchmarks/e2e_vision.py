@@ -54,10 +54,9 @@ def truth_pipeline(table):
         def read(self, items):
             readings = []
             for zone, quad, _ in items:
-                pile = table.piles[zone]
-                best = max(pile, key=lambda card: overlap(quad, card.quad)) if pile else None
-                good = best is not None and overlap(quad, best.quad) > 0.6
-                readings.append(TruthReading(best.code if good else None))
+                scored = [(overlap(quad, card.quad), card) for card in table.piles[zone]]
+                iou, best = max(scored, key=lambda pair: pair[0], default=(0.0, None))
+                readings.append(TruthReading(best.code if iou > 0.6 else None))
             return readings
 
     return TruthPipeline(table.zones, None, crop_size=(32, 48))
