@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 TOKEN = "benchmark-token-0123456789"
 EDITION = "adventure"
 PLAYERS = 3
+NAMES = [f"P{i + 1}" for i in range(PLAYERS)]
 
 
 # ---------------------------------------------------------------------- accuracy
@@ -47,7 +48,7 @@ def _truth(table) -> dict:
     """The engine's actions behind the simulated game and the hand sizes before each."""
     from companion.rules import Game
 
-    game = Game.deal(EDITION, [f"P{i + 1}" for i in range(PLAYERS)], seed=table.seed)
+    game = Game.deal(EDITION, NAMES, seed=table.seed)
     hands = []
     for action in table.game.actions:
         hands.append([len(h) for h in game.hands])
@@ -64,7 +65,7 @@ def _new_companion():
     from companion.table.store import Store
 
     companion = Companion(Store(":memory:"), resume=False)
-    companion.start_match(EDITION, [f"P{i + 1}" for i in range(PLAYERS)])
+    companion.start_match(EDITION, NAMES)
     return companion
 
 
@@ -114,10 +115,11 @@ def run_game(args: tuple[int, int, bool]) -> dict:
         if companion is None:
             continue
         entries = _entries_of(companion)
+        log = companion.table_log()
         result[name] = {
-            "alone": _score(companion.table_log(), truth),
+            "alone": _score(log, truth),
             "answered": _score(_answered(entries, expected, truth), truth),
-            "questions": len(companion.table_log()["questions"]),
+            "questions": len(log["questions"]),
         }
     return result
 
@@ -163,15 +165,10 @@ def _align(entries: list[dict], expected: list[dict]) -> dict[int, int]:
 
 def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
     """The tracker over the same entries, with a table that answers each question from the truth."""
+    from companion.rules import RULE_DEFAULTS
     from companion.table.tracker import MatchConfig, MatchTracker, TableError
 
-    config = MatchConfig(
-        EDITION,
-        [f"P{i + 1}" for i in range(PLAYERS)],
-        0,
-        {"intercept": True, "transfer": False, "dawdle": False},
-        None,
-    )
+    config = MatchConfig(EDITION, NAMES, 0, dict(RULE_DEFAULTS[EDITION]), None)
     match = MatchTracker(1, config)
     action_of = _align(entries, expected)
     actions = truth["actions"]
