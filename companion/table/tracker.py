@@ -770,11 +770,11 @@ class RoundTracker:
             return
         index, move = last
         qid = f"q{move.source}-colour"
-        if move.action["play"] != POLY or qid not in self.questions or move.action.get("colour") == colour:
-            if qid in self.questions and move.action.get("colour") == colour:
+        if move.action.get("colour") == colour:  # already that colour: nothing left to ask
+            if qid in self.questions:
                 self._close(qid, "inferred")
             return
-        if not self._amend(index, colour=colour):
+        if move.action["play"] != POLY or qid not in self.questions or not self._amend(index, colour=colour):
             return
         self._close(qid, "inferred")
         self._note(
