@@ -281,3 +281,12 @@ def test_a_frame_that_fails_does_not_stop_the_camera():
     companion.run_source()
     assert pipeline.seen == [0.0, 1.0, 2.0]  # the frame after the failure was still read
     assert companion.view()["game"]["top"] == "b3"
+
+
+def test_run_with_a_deck_profile_that_does_not_exist_says_so(tmp_path, capsys):
+    from companion.cli import main
+
+    args = ["run", "--headless", "--source", "sim", "--deck", "nosuchdeck", "--log", str(tmp_path / "x.json")]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "nosuchdeck" in err and "Traceback" not in err

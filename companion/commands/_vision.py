@@ -18,14 +18,16 @@ def add_model_arguments(parser, *, deck: bool = True, edition: bool = True) -> N
         parser.add_argument("--deck", help="a deck profile made by 'companion enroll'; it wins for its cards")
 
 
-def open_classifier(args, *, use_deck: bool = True):
-    """The classifier the options ask for, or a CommandError a person can act on."""
+def open_classifier(args, *, use_deck: bool = True, edition: str | None = None):
+    """The classifier the options ask for, or a CommandError a person can act on. ``edition``:
+    the command's default when the options name none."""
     from companion.vision.classify import Classifier, ModelError
     from companion.vision.decks import DeckError, load_profile
 
     try:
         deck = load_profile(args.deck) if use_deck and getattr(args, "deck", None) else None
-        classifier = Classifier(args.model, edition=getattr(args, "edition", None), deck=deck)
+        edition = getattr(args, "edition", None) or edition
+        classifier = Classifier(getattr(args, "model", None), edition=edition, deck=deck)
     except (ModelError, DeckError) as exc:
         raise CommandError(str(exc)) from None
     if deck is not None and deck.model and deck.model != model_digest(classifier.model_path):

@@ -113,13 +113,10 @@ def _zones(args, source):
 
 
 def _pipeline(args, zones, source):
-    from companion.vision.classify import Classifier, ModelError
+    from companion.commands._vision import open_classifier
     from companion.vision.pipeline import Pipeline
 
-    try:
-        classifier = Classifier(edition=args.edition or "adventure", deck=args.deck)
-    except (ModelError, FileNotFoundError, ValueError) as exc:
-        raise CommandError(f"the card model cannot be loaded: {exc}") from None
+    classifier = open_classifier(args, edition="adventure")  # the deck profile checked against the model
     table = getattr(source, "table", None)
     if table is not None and args.deck is None:
         # The simulated deck is a printing of its own: enrolled as a family enrolls its deck.
