@@ -6,15 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.cli import main
 from companion.paths import MODELS_DIR
+from tests.cli import run
 from tests.recog_photos import photo, printing, write
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def assert_clean_failure(code, err):

@@ -6,16 +6,10 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.cli import main
 from companion.paths import MODELS_DIR
+from tests.cli import run
 
 HAVE_MODEL = (MODELS_DIR / "cards.onnx").is_file()
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_watch_a_video_that_is_not_there(capsys, tmp_path):
