@@ -2,6 +2,7 @@
 import { act, toast } from "./app.js";
 import { cardName, cardSVG, COLOUR_HEX, EDITION_COLOURS, EDITION_KINDS, esc } from "./cards.js";
 import { t } from "./i18n.js";
+import { openModal } from "./modal.js";
 
 let dialog = null;
 
@@ -16,10 +17,7 @@ export function openFix(view) {
   const edition = view.match.edition;
   const names = view.game.players ?? view.match.players;
   let colour = view.game.colour ?? EDITION_COLOURS[edition][0];
-  dialog = document.createElement("div");
-  dialog.className = "modal";
-  dialog.setAttribute("role", "dialog");
-  document.body.appendChild(dialog);
+  dialog = openModal({ onClose: closeFix });
   const last = view.last_play; // {index, by, card}: the play being fixed
   const hasMove = !!last;
   const draw = () => {
@@ -49,8 +47,5 @@ export function openFix(view) {
       closeFix();
     }
   };
-  dialog.addEventListener("click", (ev) => {
-    if (ev.target === dialog) closeFix();
-  });
   draw();
 }

@@ -3,6 +3,7 @@
 import { act, api } from "./app.js";
 import { esc } from "./cards.js";
 import { t } from "./i18n.js";
+import { openModal } from "./modal.js";
 
 const MAX_CARDS = 200; // more than any edition's deck: a typo, not a hand
 
@@ -16,10 +17,7 @@ export function closeRoundEnd() {
 // names: the seats' names; winner: the seat tapped; left: the proposed count per seat.
 export function openRoundEnd({ names, winner, left, adventure }) {
   closeRoundEnd();
-  dialog = document.createElement("div");
-  dialog.className = "modal round-end";
-  dialog.setAttribute("role", "dialog");
-  dialog.setAttribute("aria-label", t("end.title"));
+  dialog = openModal({ className: "round-end", label: t("end.title"), onClose: closeRoundEnd });
   dialog.innerHTML = `<div class="modal-box">
     <h2>${t("end.title")}</h2>
     <p>${t("end.winner", { name: esc(names[winner] ?? "?") })}</p>
@@ -32,7 +30,6 @@ export function openRoundEnd({ names, winner, left, adventure }) {
       <button class="btn big" type="button" data-close>${t("end.cancel")}</button>
       <button class="btn big primary" type="button" id="end-confirm">${t("end.confirm")}</button>
     </div></div>`;
-  document.body.appendChild(dialog);
   const box = dialog;
   const error = box.querySelector(".end-error");
   const say = (text) => {
@@ -42,9 +39,6 @@ export function openRoundEnd({ names, winner, left, adventure }) {
   const field = (i) => box.querySelector(`#end-left-${i}`);
 
   box.querySelector("[data-close]").addEventListener("click", closeRoundEnd);
-  box.addEventListener("click", (ev) => {
-    if (ev.target === box) closeRoundEnd();
-  });
   box.querySelectorAll(".end-left").forEach((input) => input.addEventListener("input", () => {
     input.removeAttribute("aria-invalid");
     say("");
