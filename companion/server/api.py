@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, request
 from companion.cards import EDITIONS, PILES
 from companion.server.app import error, public_read, token_ok
 from companion.table.app import Companion
-from companion.table.tracker import MatchConfig, MatchTracker, TableError
+from companion.table.tracker import MatchTracker, TableError
 
 api = Blueprint("api", __name__)
 
@@ -217,13 +217,12 @@ def matches():
     rows = companion().store.matches()
     out = []
     for row in rows:
-        config = MatchConfig(**row["config"])
         out.append(
             {
                 "id": row["id"],
                 "created": row["created"],
-                "edition": config.edition,
-                "players": config.players,
+                "edition": row["config"]["edition"],
+                "players": row["config"]["players"],
                 **row["summary"],
             }
         )
