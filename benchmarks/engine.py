@@ -37,10 +37,10 @@ RLCARD_GAMES = r"""
 import json, random, sys, time
 import numpy as np
 from rlcard.games.uno.game import UnoGame
-games, seconds = int(sys.argv[1]), float(sys.argv[2])
-rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+games, seconds, seed = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(seed)
 game = UnoGame(num_players=2)
-game.np_random = np.random.RandomState(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+game.np_random = np.random.RandomState(seed)
 played = steps = 0
 start = time.perf_counter()
 while played < games or time.perf_counter() - start < seconds:
