@@ -224,6 +224,28 @@ def test_shake_moves_a_villain_not_a_trophy():  # R-SHAKE
     assert state["trophies"] == [[], [], []]
 
 
+def test_a_stolen_trophy_is_no_villain_taken_from_a_pile():  # R-STEAL, R-SHAKE
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)
+    table.land("b0")  # seat 1, 5 cards: beats the small pirates
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
+    table.land("b-steal")  # seat 2 takes seat 1's trophy
+    table.answer("last-hand", 1)
+    steal = table.round.moves[-1]
+    assert steal.stolen == ["pirate-small"] and steal.defeated == []
+    assert any(line["text_en"] == "Вика steals the small pirates from Боря" for line in table.round.log)
+    # The pirates pile lost one villain, not two: the shake moves the big pirates and uncovers the
+    # second card as dealt, and the defeat check after the move (a super card) takes it.
+    table.land("b-shake")
+    table.event("moved", zone="pirates", card="pirate-big", to="aliens", under="pirate-super")
+    table.event("taken", zone="pirates", card="pirate-super", under="pirate-small")
+    state = table.game.state()
+    assert state["trophies"] == [["pirate-super"], [], ["pirate-small"]]
+    assert state["villains"]["aliens"][0] == "pirate-big"
+    assert state["villains"]["pirates"][0] == "pirate-small"
+    assert "trophy" not in table.kinds()
+
+
 def test_omni_with_seven_cards_takes_the_pile_the_camera_saw():  # R-OMNI
     table = Table("adventure", tops=ADVENTURE_TOPS)
     table.land("b-omni")  # seat 1 holds 7 after it
@@ -324,8 +346,8 @@ def _scripted_answers(match: MatchTracker, seq_action: dict[int, dict]) -> list[
     return answers
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_scripted_games_with_a_table_answering_come_out_right(seed):  # R-ADV-1…R-ADV-8
+@pytest.mark.parametrize("seed", range(12))  # 4 and 10 steal a trophy before a shake
+def test_scripted_games_with_a_table_answering_come_out_right(seed):  # R-ADV-1…R-ADV-8, R-STEAL
     start, steps, game = scripted_game(seed)
     rules = resolve_rules("adventure", None)
     match = MatchTracker(1, MatchConfig("adventure", NAMES[:3], 0, rules, None))

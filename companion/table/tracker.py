@@ -107,6 +107,7 @@ class Move:
     inferred: bool = False  # the seat (or the action itself) was inferred, not seen or told
     intercept: bool = False  # a card played onto its identical twin right after it
     defeated: list = field(default_factory=list)  # [(pile, villain)] this action took
+    stolen: list = field(default_factory=list)  # trophies a steal took from another seat (R-STEAL)
     confirmed: list = field(default_factory=list)  # piles the camera saw taken after it
 
 
@@ -232,10 +233,12 @@ class RoundTracker:
     # ------------------------------------------------------------------ engine plumbing
 
     def _push(self, move: Move) -> None:
-        """Push one move, recording which villains it took: (pile, code), code None when unknown.
+        """Push one move, recording which villains it took: (pile, code), code None when unknown,
+        and the trophies a steal moved between seats.
 
         The pile comes from the piles' sizes (a villain moved by a shake counts in its new pile),
-        the code from the trophies, which the engine takes in the order of PILES."""
+        the code from the trophies, which the engine takes in the order of PILES. A steal is
+        resolved before the defeats (R-ADV-6), so the stolen trophies come first in the stealer's."""
         game = self.game
         sizes = {pile: len(stack) for pile, stack in game.villains.items()}
         trophies = [len(t) for t in game.trophies]
@@ -245,9 +248,13 @@ class RoundTracker:
             sizes[shake[0]] -= 1
             sizes[shake[1]] += 1
         piles = [pile for pile in PILES for _ in range(max(0, sizes[pile] - len(game.villains[pile])))]
-        codes = [v for seat, count in enumerate(trophies) for v in game.trophies[seat][count:]]
-        if len(codes) != len(piles):  # a steal moves a trophy between seats: no villain left a pile
-            piles = [cards.pile_of(v) if v is not None else None for v in codes]
+        lost = sum(max(0, count - len(game.trophies[seat])) for seat, count in enumerate(trophies))
+        codes = []
+        for seat, count in enumerate(trophies):
+            gained = game.trophies[seat][count:]
+            if lost and seat == move.action.get("by"):
+                move.stolen, gained = gained[:lost], gained[lost:]
+            codes += gained
         move.defeated = list(zip(piles, codes, strict=True))
         self.moves.append(move)
 
@@ -670,8 +677,17 @@ class RoundTracker:
         self.effective.append(seq)
 
     def _note_trophies(self, seq: int, t: float, move: Move) -> None:
+        name = self.players[move.action["by"]] if "by" in move.action else "?"
+        for trophy in move.stolen:
+            victim = self.players[move.action["last"]]
+            self._note(
+                seq,
+                t,
+                "trophy",
+                f"{name} забирает у {victim}: {texts.card_ru(trophy)}",
+                f"{name} steals the {texts.card_en(trophy)} from {victim}",
+            )
         for _, villain in move.defeated:
-            name = self.players[move.action["by"]] if "by" in move.action else "?"
             self._note(
                 seq,
                 t,
