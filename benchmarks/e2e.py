@@ -102,10 +102,11 @@ def run_game(args: tuple[int, int, bool]) -> dict:
             vision.process_frame(frame, pipeline)
         reach.update(frame.t, frame.image)
         for event in frame.truth["events"]:
-            fed = {k: v for k, v in event.items() if k not in ("action", "t_clear")}
+            fed = {k: v for k, v in event.items() if k not in ("action", "t_clear", "t_change")}
             fed["t"] = frame.t
+            fed["covered"] = event["t_change"]  # as the watcher's: a moment the hand was over the zone
             blind.feed(dict(fed))
-            fed["reach"] = reach.reach(frame.t)
+            fed["reach"] = reach.reach(frame.t, at=fed["covered"])
             peer.feed(fed)
     seconds = time.perf_counter() - began
     truth = _truth(table)

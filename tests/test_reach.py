@@ -54,3 +54,42 @@ def test_no_arm_no_reach():
 def test_the_latest_arm_is_the_events_own():
     watcher, t = watch([None] * 5 + ["left"] * 5 + [None] * 3 + ["bottom"] * 5)
     assert circular_gap(watcher.reach(t), (160 + 120 + 80) / 560) < 0.02
+
+
+LEFT = 1 - 60 / 560  # where frame_with_arm's left arm crosses the border
+BOTTOM = (160 + 120 + 80) / 560
+
+
+def test_an_arm_that_stayed_a_while_leaves_no_trace():
+    # Eight seconds over the border: the slowly learning picture takes some of the arm in, and
+    # without a second picture that learns only the empty border, its trace would stay an "arm".
+    watcher, t = watch([None] * 5 + ["left"] * 80 + [None] * 3)
+    assert watcher.update(t + 0.1, frame_with_arm(None)) == []
+
+
+def test_a_change_of_light_is_no_arm():
+    watcher = ReachWatcher()
+    for step in range(40):  # the light drifts by a third over four seconds, brighter on the right
+        image = frame_with_arm(None).astype(np.float32)
+        ramp = np.linspace(1.0, 1.0 + step / 120, image.shape[1])[None, :, None]
+        watcher.update(step / 10, np.clip(image * ramp, 0, 255).astype(np.uint8))
+    assert watcher.reach(3.9) is None
+
+
+def test_a_sleeve_close_to_the_table_is_seen():
+    watcher = ReachWatcher()
+    for step in range(12):
+        image = frame_with_arm(None)
+        if step >= 5:
+            image[50:70, 0:80] = (55, 100, 72)  # 15 grey levels from the cloth at most
+        watcher.update(step / 10, image)
+    assert circular_gap(watcher.reach(1.1), LEFT) < 0.02
+
+
+def test_the_arm_over_the_zone_when_it_was_covered_is_the_events_own():
+    # The event is confirmed late, after a second arm came in: the moment the zone was covered names
+    # the first arm.
+    watcher, t = watch([None] * 5 + ["left"] * 5 + [None] * 3 + ["bottom"] * 5)
+    assert circular_gap(watcher.reach(t, at=0.7), LEFT) < 0.02
+    assert circular_gap(watcher.reach(t), BOTTOM) < 0.02
+    assert circular_gap(watcher.reach(t, at=0.2), BOTTOM) < 0.02  # no arm then: the usual guess

@@ -55,6 +55,7 @@ def test_first_stable_reading_is_state_not_an_event():
 
 def test_a_card_landing_is_reported_once_after_the_hand_leaves():
     table = start()
+    covered = table.t
     table.frames(6, discard=UNREADABLE)  # a hand over the pile
     left = table.t
     table.set(discard=card("g3", (104, 98), 20))
@@ -63,6 +64,7 @@ def test_a_card_landing_is_reported_once_after_the_hand_leaves():
     event = table.events[0]
     assert event["same"] is False and event["confidence"] > 0.9
     assert event["t"] - left <= 0.3
+    assert event["covered"] == round(covered, 3)  # the hand's moment, for the arm that made it
 
 
 def test_identical_card_on_identical_card_is_told_by_the_pose():  # R-ADV-4 needs it
@@ -138,6 +140,7 @@ def test_villain_moved_from_one_pile_to_another():  # R-SHAKE
     assert table.types() == [("moved", "pirates", "pirate-small")]
     event = table.events[0]
     assert event["to"] == "ghosts" and event["under"] == "pirate-big"
+    assert event["covered"] == round(5 / FPS, 3)  # when the arm came to take it
 
 
 def test_two_tops_taken_at_once():

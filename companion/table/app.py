@@ -442,7 +442,7 @@ class Companion:
         self.reach.update(frame.t, frame.image)
         for event in events:
             if event.get("type") in ("landed", "drawn", "taken", "moved"):
-                event["reach"] = self.reach.reach(float(event["t"]))
+                event["reach"] = self.reach.reach(float(event["t"]), at=event.get("covered"))
         with self._lock:
             if frame.image is not None:
                 self.last_image = frame.image

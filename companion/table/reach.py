@@ -2,9 +2,13 @@
 
 The camera cannot see hands, but it sees arms: every play, draw or defeat is an arm that comes from
 its player's side of the table. ``ReachWatcher`` follows a thin band along the frame's border
-against a slowly updated picture of the empty border; an arm shows as a run of changed border
-pixels. ``reach(t)`` says where (a position along the border, 0…1 clockwise from the top-left
-corner) the arm behind an event confirmed at ``t`` came in, or None. Which seat sits where is not
+against two slowly updated pictures of the empty border; an arm shows as a run of border pixels
+that differ from both, once the light's drift is taken out. One picture (``background``) takes in,
+slowly, what lies there (a thing left on the border becomes the border); the other (``stable``)
+learns only where nothing is, so an arm that stayed a while leaves no trace on it when it goes.
+``reach(t, at)`` says where (a position along the border, 0…1 clockwise from the top-left corner)
+the arm behind an event confirmed at ``t`` came in, or None; ``at``, the moment the watcher saw the
+zone covered, names the arm best: the one crossing the border then. Which seat sits where is not
 known here: the tracker learns it from the moves whose seat the rules leave no doubt about.
 """
 
@@ -15,13 +19,16 @@ from collections import deque
 import numpy as np
 
 BAND = 6  # pixels of the border watched
-CHANGE = 25.0  # grey levels (largest channel) that count as "something is there"
+CHANGE = 12.0  # grey levels (largest channel, averaged over 7 px) that count as "something is there"
+SMOOTH_PX = 3
+GAIN_WINDOW = 0.1  # of the border's length: the light's drift is measured over this much
 MIN_RUN = 0.012  # an arm is at least this much of the border
 LEARN = 0.05  # how fast the empty border follows the light
 LEARN_BUSY = 0.01  # and where something is: a thing left lying there becomes the border in a few seconds
 WINDOW_S = 1.2  # an event's arm is the one seen during this long before the event
 SAME_PLACE = 0.04  # two sightings this close (of the border's length) are the same arm
 HISTORY_S = 10.0
+AT_SLACK_S = 0.2  # the frame nearest the moment asked about must be this close
 
 
 def border(image: np.ndarray, band: int = BAND) -> np.ndarray:
@@ -47,6 +54,22 @@ def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
     return [((int(s) + shift) % n, int(e - s)) for s, e in zip(starts, ends, strict=True)]
 
 
+def _circular_median(values: np.ndarray, k: int) -> np.ndarray:
+    """A running median over ``k`` neighbours of a smooth circular profile: at every eighth of the
+    window, interpolated between."""
+    n = len(values)
+    step = max(1, k // 8)
+    padded = np.concatenate([values[-(k // 2) :], values, values[: k - k // 2]])
+    windows = np.lib.stride_tricks.sliding_window_view(padded, k)[:n:step]
+    return np.interp(np.arange(n), np.arange(0, n, step), np.median(windows, axis=1), period=n)
+
+
+def _circular_mean(values: np.ndarray, k: int) -> np.ndarray:
+    """A running mean over ``2k + 1`` neighbours of a circular profile."""
+    padded = np.concatenate([values[-k:], values, values[:k]])
+    return np.convolve(padded, np.ones(2 * k + 1) / (2 * k + 1), mode="valid")
+
+
 def circular_gap(a: float, b: float) -> float:
     d = abs(a - b) % 1.0
     return min(d, 1.0 - d)
@@ -56,19 +79,25 @@ class ReachWatcher:
     def __init__(self, change: float = CHANGE):
         self.change = change
         self.background: np.ndarray | None = None
+        self.stable: np.ndarray | None = None
         self.sightings: deque[tuple[float, list[float]]] = deque()  # (t, positions of the arms seen)
 
     def update(self, t: float, image: np.ndarray | None) -> list[float]:
         """Look at one frame; returns where arms cross the border in it."""
         if image is None or image.ndim != 3 or min(image.shape[:2]) <= 2 * BAND:
             return []
-        ring = border(image)
+        return self.update_ring(t, border(image))
+
+    def update_ring(self, t: float, ring: np.ndarray) -> list[float]:
+        """``update`` on a frame's border band, already unrolled (``border``)."""
         if self.background is None or self.background.shape != ring.shape:
-            self.background = ring
+            self.background = ring.copy()
+            self.stable = ring.copy()
             return []
-        changed = np.abs(ring - self.background).max(axis=1) > self.change
+        changed = self._changed(ring, self.background) & self._changed(ring, self.stable)
         rate = np.where(changed, LEARN_BUSY, LEARN)[:, None]
         self.background += rate * (ring - self.background)
+        self.stable += np.where(changed, 0.0, LEARN)[:, None] * (ring - self.stable)
         n = len(ring)
         positions = [
             ((start + length / 2) % n) / n for start, length in _runs(changed) if length >= MIN_RUN * n
@@ -78,13 +107,26 @@ class ReachWatcher:
         self.sightings.append((t, positions))
         return positions
 
-    def reach(self, t: float) -> float | None:
-        """Where the arm behind an event confirmed at ``t`` came in, or None.
+    def _changed(self, ring: np.ndarray, background: np.ndarray) -> np.ndarray:
+        """Where the border differs from ``background``, once the light's drift is taken out: the
+        brightness ratio's running median over a stretch much wider than an arm."""
+        ratio = (ring.mean(axis=1) + 8.0) / (background.mean(axis=1) + 8.0)
+        gain = _circular_median(ratio, max(1, int(GAIN_WINDOW * len(ring))))
+        diff = np.abs(ring - background * gain[:, None]).max(axis=1)
+        return _circular_mean(diff, SMOOTH_PX) > self.change
+
+    def reach(self, t: float, at: float | None = None) -> float | None:
+        """Where the arm behind an event confirmed at ``t`` came in, or None; ``at``, when known,
+        is a moment the arm was over the zone (the watcher's cover start).
 
         That arm is still on its way back when the event is confirmed: of the arms seen in the last
         part of the window, the one that appeared last (something seen at the border for the whole
         window counts only when nothing else is there).
         """
+        if at is not None:
+            found = self._arm_at(at)
+            if found is not None:
+                return found
         recent = [(when, ps) for when, ps in self.sightings if t - 2 * WINDOW_S <= when <= t]
         latest = [p for when, ps in recent if when >= t - WINDOW_S / 2 for p in ps]
         best, best_onset = None, None
@@ -109,5 +151,35 @@ class ReachWatcher:
             q for when, ps in recent if when >= best_onset for q in ps if circular_gap(best, q) <= SAME_PLACE
         ]
         angles = np.array(group) * 2 * np.pi
+        mean = np.arctan2(np.sin(angles).mean(), np.cos(angles).mean()) / (2 * np.pi)
+        return round(float(mean % 1.0), 4)
+
+    def _arm_at(self, at: float) -> float | None:
+        """The arm crossing the border at ``at``: of those seen then, the one that came last."""
+        frames = list(self.sightings)
+        if not frames:
+            return None
+        here = min(range(len(frames)), key=lambda i: abs(frames[i][0] - at))
+        if abs(frames[here][0] - at) > AT_SLACK_S:
+            return None
+        best, best_onset, best_group = None, None, []
+        for p in frames[here][1]:
+            onset, misses, group = None, 0, []
+            for when, ps in reversed(frames[: here + 1]):
+                near = [q for q in ps if circular_gap(p, q) <= SAME_PLACE]
+                if near:
+                    onset, misses = when, 0
+                    group += near
+                else:
+                    misses += 1
+                    if misses >= 2:
+                        break
+            else:
+                onset = float("-inf")  # there since the history began: something lying there
+            if best_onset is None or onset > best_onset:
+                best, best_onset, best_group = p, onset, group
+        if best is None:
+            return None
+        angles = np.array(best_group) * 2 * np.pi
         mean = np.arctan2(np.sin(angles).mean(), np.cos(angles).mean()) / (2 * np.pi)
         return round(float(mean % 1.0), 4)

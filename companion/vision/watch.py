@@ -12,7 +12,8 @@ cannot name), its ``confidence`` and its ``quad``. A zone missing from the mappi
 
 A zone's reading becomes stable after ``confirm_frames`` readable frames in a row that agree on the
 card and on its pose (the quad moves less than ``still_px``); an empty zone after ``empty_frames``.
-Events (JSON-ready dicts; ``t`` is the time of the frame that confirmed them):
+Events (JSON-ready dicts; ``t`` is the time of the frame that confirmed them, ``covered`` the time
+the zone was first covered for this change: a moment the hand was over it):
 
 - ``landed`` (discard): a new stable top card. ``same`` is true when it is the same card as before
   and the pile was covered in between and the card's pose changed: an identical card landed on it.
@@ -131,7 +132,7 @@ class Watcher:
     def _before(self, event: dict) -> list[dict]:
         """``event``, after the held draws it does not explain: a draw whose deck was covered while
         this villain pile was is the arm passing over the deck on its way here, and is dropped."""
-        cover_start = event.pop("_cover_start", event["t"])
+        cover_start = event.get("covered", event["t"])
         if event["zone"] not in PILES:
             # A play may follow a draw at once (the drawn card played): the same arm, no pass-over.
             return self._flush_draws() + [event]
@@ -245,7 +246,7 @@ class Watcher:
         zone.covered_since_stable, zone.moving_frames, zone.moving_s = False, 0, 0.0
         if old is None or not covered:
             return []  # the first reading, or a still card confirmed again
-        base = {"t": round(float(t), 3), "zone": zone.name}
+        base = {"t": round(float(t), 3), "zone": zone.name, "covered": round(float(cover_start), 3)}
         card = None if new == EMPTY else new
         if zone.name == "deck":
             if moving_frames >= self.reach_frames and (new != EMPTY or old != EMPTY):
@@ -261,8 +262,7 @@ class Watcher:
             if same_pose:
                 return []
             if old != EMPTY:  # the old top left this pile (taken, or moved away)
-                self._losses.append({**base, "card": old, "under": card, "confidence": zone.confidence,
-                                     "_cover_start": cover_start})
+                self._losses.append({**base, "card": old, "under": card, "confidence": zone.confidence})
             if new != EMPTY:
                 # A card appeared on top: moved here from another pile, or uncovered by a loss above.
                 self._gains.append({**base, "card": new, "onto": None if old == EMPTY else old,
@@ -290,7 +290,7 @@ class Watcher:
             confidence = min(loss["confidence"], gain["confidence"])
             events.append({"t": stamp, "zone": loss["zone"], "type": "moved", "card": loss["card"],
                            "to": gain["zone"], "under": loss["under"],
-                           "confidence": round(float(confidence), 4), "_cover_start": loss["_cover_start"]})
+                           "confidence": round(float(confidence), 4), "covered": loss["covered"]})
         # Unpaired losses become "taken" once no other villain pile is covered (or after pair_s).
         for loss in list(self._losses):
             if t - loss["t"] < self.pair_s and self._villain_covered(loss["zone"]):
@@ -299,7 +299,7 @@ class Watcher:
             self._gains = [g for g in self._gains if not _same_change(g, loss)]
             events.append({"t": stamp, "zone": loss["zone"], "type": "taken", "card": loss["card"],
                            "under": loss["under"], "confidence": round(float(loss["confidence"]), 4),
-                           "_cover_start": loss["_cover_start"]})
+                           "covered": loss["covered"]})
         # A card that appeared on an empty pile from no other pile: nothing to report.
         self._gains = [g for g in self._gains
                        if t - g["t"] < self.pair_s and self._villain_covered(g["zone"])]
