@@ -102,9 +102,9 @@ def run_game(args: tuple[int, int, bool]) -> dict:
             vision.process_frame(frame, pipeline)
         reach.update(frame.t, frame.image)
         for event in frame.truth["events"]:
-            fed = {k: v for k, v in event.items() if k not in ("action", "t_clear", "t_change")}
+            fed = {k: v for k, v in event.items() if k not in ("action", "t_clear", "t_cover")}
             fed["t"] = frame.t
-            fed["covered"] = event["t_change"]  # as the watcher's: a moment the hand was over the zone
+            fed["covered"] = event.get("t_cover")  # as the watcher's: when the hand came over the zone
             blind.feed(dict(fed))
             fed["reach"] = reach.reach(frame.t, at=fed["covered"])
             peer.feed(fed)

@@ -93,3 +93,4 @@ def test_the_arm_over_the_zone_when_it_was_covered_is_the_events_own():
     assert circular_gap(watcher.reach(t, at=0.7), LEFT) < 0.02
     assert circular_gap(watcher.reach(t), BOTTOM) < 0.02
     assert circular_gap(watcher.reach(t, at=0.2), BOTTOM) < 0.02  # no arm then: the usual guess
+

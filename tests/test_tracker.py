@@ -36,6 +36,10 @@ class Table:
         for card in cards:
             self.event("landed", zone="discard", card=card)
 
+    def land_from(self, reach: float, card: str) -> None:
+        """A card landing, its arm come in at ``reach`` on the frame's border."""
+        self.event("landed", zone="discard", card=card, reach=reach)
+
     def answer(self, kind: str, value) -> None:
         self.submit({"kind": "answer", "question": self.question(kind)["id"], "value": value})
 
@@ -175,6 +179,44 @@ def test_after_a_draw_the_gap_tells_drawer_from_next_seat():  # R-TURN-2
     table.land("b2")  # 3 s later: seat 2 kept the card, seat 0 played
     assert table.actions[-3:] == [{"by": 2, "draw": True}, {"by": 2, "pass": True}, {"by": 0, "play": "b2"}]
     assert [o["value"] for o in table.question("played-by")["options"]] == [0, 2]
+
+
+
+def test_after_a_draw_the_arms_tell_drawer_from_next_seat():  # R-TURN-2
+    table = Table()
+    table.event("drawn", zone="deck", reach=0.30)  # seat 1 draws; no seat's place is known yet
+    table.t += 1.5
+    table.land_from(0.31, "b1")  # late, but the drawer's own arm: the drawn card
+    assert table.actions == [{"by": 1, "draw": True}, {"by": 1, "play": "b1"}]
+    table.event("drawn", zone="deck", reach=0.62)  # seat 2 draws
+    table.land_from(0.90, "b2")  # at once, but another arm: seat 2 kept it, seat 0 played
+    assert table.actions[-3:] == [{"by": 2, "draw": True}, {"by": 2, "pass": True}, {"by": 0, "play": "b2"}]
+
+
+def test_an_arm_at_another_seats_place_is_not_the_movers():  # R-TURN-2
+    table = Table()
+    table.land_from(0.40, "b3")  # seat 1: its place is learned
+    table.event("drawn", zone="deck", reach=0.40)  # seat 2 draws; the arm seen was seat 1's, going back
+    table.land_from(0.70, "b1")  # seat 2's own arm, at the table's pace: the drawn card
+    assert table.actions[-2:] == [{"by": 2, "draw": True}, {"by": 2, "play": "b1"}]
+
+
+def test_an_identical_card_from_the_twins_own_arm_is_its_players():  # R-INTERCEPT-1
+    table = Table("adventure")
+    table.event("drawn", zone="deck", reach=0.40)  # seat 1 draws
+    table.land_from(0.70, "b3")  # another arm: seat 1 passed, seat 2 played (its place not sure yet)
+    table.land_from(0.71, "b3")  # the twin's own arm again: seat 2 onto its own card
+    assert table.actions[-2:] == [{"by": 2, "play": "b3"}, {"by": 2, "play": "b3"}]
+    assert table.question("intercepted-by")["default"] == 2  # still asked: an arm is a guess
+
+
+def test_an_arm_far_from_every_placed_seat_is_the_one_left():  # R-SLAP
+    table = Table()
+    table.land_from(0.40, "b3")  # seat 1: its place is learned
+    table.land_from(0.70, "b-slap")  # seat 2, the last hand unknown
+    table.event("drawn", zone="deck", reach=0.10)  # the slap's loser draws 2: not seat 1 or 2
+    assert table.actions[-1] == {"by": 2, "play": "b-slap", "last": 0}
+    assert table.round.hand_counts() == [10, 7, 7]
 
 
 ADVENTURE_TOPS = {"pirates": "pirate-small", "ghosts": "ghost-g", "aliens": "alien"}

@@ -67,6 +67,18 @@ def test_a_card_landing_is_reported_once_after_the_hand_leaves():
     assert event["covered"] == round(covered, 3)  # the hand's moment, for the arm that made it
 
 
+def test_covered_is_when_the_last_hand_came_over_the_zone():
+    table = start()
+    table.frames(3, discard=UNREADABLE)  # an arm passes over the pile on its way elsewhere
+    table.frames(1)  # seen for a moment: too short to confirm the old top again
+    came = table.t
+    table.frames(5, discard=UNREADABLE)  # the hand that lays the card
+    table.set(discard=card("g3", (104, 98), 20))
+    table.frames(10)
+    assert table.types() == [("landed", "discard", "g3")]
+    assert table.events[0]["covered"] == round(came, 3)
+
+
 def test_identical_card_on_identical_card_is_told_by_the_pose():  # R-ADV-4 needs it
     table = start()
     table.frames(4, discard=MOVING)  # a hand

@@ -18,8 +18,8 @@ bursts of blur, and glare spots that come and go (``noise=False`` turns all of t
 
 Ground truth: ``expected`` holds, in order, one dict per event a watcher should report, in the
 vision event format (``type``, ``zone``, ``card``, ``same`` / ``under`` / ``to``) plus ``t_clear``:
-the frame time when the hand left the zone, from which latency is measured, ``t_change``: when the
-pile changed, the hand over it (the watcher's ``covered``), and ``action``, the index of the engine
+the frame time when the hand left the zone, from which latency is measured, ``t_cover``: the first
+frame the hand covered the zone (the watcher's ``covered``), and ``action``, the index of the engine
 action behind it. ``frame.truth`` carries ``events`` (those whose hand left at
 this frame), ``actions`` (the engine actions started at this frame) and ``covered`` (zones an arm
 overlaps in this frame).
@@ -280,8 +280,10 @@ class SimulatedTable:
             arms = [a for a in arms if a.path[-1][0] >= now]
             cleared, waiting = [], []
             for truth in pending_truth:
+                if "t_cover" not in truth and truth["zone_wait"] in covered:
+                    truth["t_cover"] = round(now, 4)
                 if now >= truth["t_change"] and truth["zone_wait"] not in covered:
-                    event = {k: v for k, v in truth.items() if k != "zone_wait"}
+                    event = {k: v for k, v in truth.items() if k not in ("t_change", "zone_wait")}
                     event["t_clear"] = round(now, 4)
                     self.expected.append(event)
                     cleared.append(event)

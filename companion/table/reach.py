@@ -155,7 +155,8 @@ class ReachWatcher:
         return round(float(mean % 1.0), 4)
 
     def _arm_at(self, at: float) -> float | None:
-        """The arm crossing the border at ``at``: of those seen then, the one that came last."""
+        """The arm crossing the border at ``at``: of those seen then, the one that came last (one
+        player's arm may stay out over two moves: a draw and the drawn card played)."""
         frames = list(self.sightings)
         if not frames:
             return None

@@ -42,9 +42,10 @@ ABSORB_S = 4.0
 REACH_MATCH = 0.05
 REACH_SAMPLES = 12
 # After a draw, the next card is the drawer's (the drawn card, played at once) or, after a pass, the
-# next seat's (a turn later). The gap tells them apart: under this many times the table's usual time
-# between two plays, the drawer played. Before the table's pace is known the pass is assumed (a drawn
-# card matches the top only about a third of the time).
+# next seat's (a turn later). The arms tell them apart (``same_arm``); when they cannot, the gap:
+# under this many times the table's usual time between two plays, the drawer played. Before the
+# table's pace is known the pass is assumed (a drawn card matches the top only about a third of the
+# time).
 DRAWER_GAP = 1.5
 
 QUESTION_KINDS = (
@@ -108,6 +109,7 @@ class Move:
     intercept: bool = False  # a card played onto its identical twin right after it
     defeated: list = field(default_factory=list)  # [(pile, villain)] this action took
     stolen: list = field(default_factory=list)  # trophies a steal took from another seat (R-STEAL)
+    reach: float | None = None  # where the arm that made it crossed the frame's border
     confirmed: list = field(default_factory=list)  # piles the camera saw taken after it
 
 
@@ -116,6 +118,16 @@ class Overrides:
     answers: dict = field(default_factory=dict)  # question id -> value
     fixes: dict = field(default_factory=dict)  # entry seq -> {"by", "card"}
     ignored: set = field(default_factory=set)  # entry seqs taken back by undo
+
+
+def same_arm(a: float | None, b: float | None) -> bool | None:
+    """Whether two reaches are one player's arm (True), two players' (False), or cannot tell."""
+    if a is None or b is None:
+        return None
+    gap = circular_gap(a, b)
+    if gap <= REACH_MATCH:
+        return True
+    return False if gap > 2 * REACH_MATCH else None
 
 
 def _card_colour(code: str) -> str | None:
@@ -149,6 +161,7 @@ class RoundTracker:
         self.reach_samples: list[tuple[float, int]] = []  # (reach, seat) of moves whose seat was sure
         self.deep: dict[tuple[str, int], str] = {}  # villains known below the tops as dealt: (pile, depth)
         self.draw_t: float | None = None
+        self.draw_reach: float | None = None
 
     # ------------------------------------------------------------------ reading the state
 
@@ -300,6 +313,7 @@ class RoundTracker:
             inferred=move.inferred,
             intercept=move.intercept,
             confirmed=list(move.confirmed),
+            reach=move.reach,
         )
         try:
             self._replace(index, 1, [amended])
@@ -467,10 +481,18 @@ class RoundTracker:
         ranked = sorted(centres, key=lambda s: circular_gap(centres[s], reach))
         seat = ranked[0]
         if circular_gap(centres[seat], reach) > REACH_MATCH:
+            unplaced = [s for s in range(self.config.n) if s not in centres]
+            if len(unplaced) == 1 and circular_gap(centres[seat], reach) > 2 * REACH_MATCH:
+                return unplaced[0]  # far from every other seat's place: the one seat not placed yet
             return None
         if len(ranked) > 1 and circular_gap(centres[ranked[1]], reach) <= 2 * REACH_MATCH:
             return None  # two seats' places that close: no telling
         return seat
+
+    def _own_reach(self, reach: float | None, seat: int) -> float | None:
+        """``reach`` as the arm of ``seat``'s move, or None where it lies at another seat's place (the
+        arm seen was someone else's: the mover's own was missed)."""
+        return reach if self._reach_seat(reach) in (None, seat) else None
 
     def _learn_reach(self, reach: float | None, seat: int | None) -> None:
         """Learn where ``seat``'s arm comes in; a reach at another seat's known place is not learned
@@ -502,12 +524,16 @@ class RoundTracker:
             return [action] + [{**action, "villain": pile} for pile in PILES]
         return [action]
 
-    def _drawer_played(self, t: float) -> bool:
-        """Whether a card landing at ``t`` after a draw came soon enough to be the drawn card.
+    def _drawer_played(self, t: float, reach: float | None = None) -> bool:
+        """Whether a card landing at ``t`` after a draw is the drawn card, played at once.
 
-        The yardstick is the table's pace (the median time between two plays), or before it is known
-        the time the drawer took to reach for the deck.
+        The arms tell first: the landing's arm came from where the drawer's did, or from elsewhere.
+        Else the timing: soon enough after the draw, measured against the table's pace (the median
+        time between two plays), or before it is known the time the drawer took to reach the deck.
         """
+        same = same_arm(self.draw_reach, reach)
+        if same is not None:
+            return same
         if self.draw_t is None:
             return False
         pace = sorted(self.gaps[-15:])
@@ -520,9 +546,10 @@ class RoundTracker:
         return t - self.draw_t < DRAWER_GAP * yardstick
 
     def _readings(
-        self, seq: int, card: str, hint: int | None, t: float = 0.0
+        self, seq: int, card: str, hint: int | None, t: float = 0.0, reach: float | None = None
     ) -> list[tuple[int, list[dict], bool]]:
-        """Every legal reading of ``card`` landing: (seat, actions, intercept), likeliest first."""
+        """Every legal reading of ``card`` landing: (seat, actions, intercept), likeliest first.
+        ``reach`` is where the landing's arm came in, compared with the arms of the moves before."""
         state = self._state()
         turn = state["turn"]
         n = self.config.n
@@ -533,6 +560,9 @@ class RoundTracker:
             # seat to move it is one playable card among many, for the others the only one: they come first.
             first = turn if turn is not None else previous.action["by"]
             order = [(first + k) % n for k in range(1, n)] + [first]
+            same = same_arm(previous.reach, reach)
+            if same is not None:  # the twin's own arm came again, or another one did
+                order.sort(key=lambda seat: (seat == previous.action["by"]) != same)
             candidates += [(seat, [], True) for seat in dict.fromkeys(order) if seat is not None]
         if turn is not None:
             pending = state["pending"]
@@ -541,7 +571,7 @@ class RoundTracker:
                 passed = [{"by": turn, "pass": True}]
                 after = self._after(passed)
                 readings = [(turn, [], False)] + ([(after, passed, False)] if after is not None else [])
-                candidates += readings if self._drawer_played(t) else readings[::-1]
+                candidates += readings if self._drawer_played(t, reach) else readings[::-1]
             elif pending is not None and pending["victim"] == turn:
                 # R-TRANSFER-3: only a transfer may go onto a pending grab or snore; else the victim took it.
                 accepted = [{"by": turn, "accept": True}]
@@ -604,7 +634,7 @@ class RoundTracker:
             self._close(held["qid"], "inferred")
             return
         self._infer_poly_colour(seq, t, card)
-        readings = self._readings(seq, card, hint, t)
+        readings = self._readings(seq, card, hint, t, reach)
         if self.landed_t is not None and self.draw_t is None:
             self.gaps.append(t - self.landed_t)
         self.landed_t, self.draw_t = t, None
@@ -639,6 +669,7 @@ class RoundTracker:
         if told or len(readings) == 1:
             self._learn_reach(reach, seat)
         play_move = self.moves[-1]
+        play_move.reach = self._own_reach(reach, seat)
         if len(readings) > 1 and not told:
             options = [texts.seat_option(r[0], self.players) for r in readings]
             if kind == "intercepted-by":
@@ -1003,7 +1034,8 @@ class RoundTracker:
             start -= 1
         saved = list(self.moves)
         self._rebuild(saved[:start])
-        readings = [r for r in self._readings(move.source, move.action["play"], None, move.t) if r[0] == seat]
+        readings = self._readings(move.source, move.action["play"], None, move.t, move.reach)
+        readings = [r for r in readings if r[0] == seat]
         self._rebuild(saved)
         if not readings:
             return False
@@ -1013,7 +1045,14 @@ class RoundTracker:
             if key in move.action:
                 actions[-1][key] = move.action[key]
         new = [
-            Move(a, move.source, move.t, inferred="play" not in a, intercept=intercept and "play" in a)
+            Move(
+                a,
+                move.source,
+                move.t,
+                inferred="play" not in a,
+                intercept=intercept and "play" in a,
+                reach=move.reach if "play" in a else None,
+            )
             for a in actions
         ]
         try:
@@ -1098,7 +1137,7 @@ class RoundTracker:
             kind, ru, en = texts.describe_action(action, self.players)
             self._note(seq, t, kind, ru, en)
         self.effective.append(seq)
-        self.draw_t = t
+        self.draw_t, self.draw_reach = t, self._own_reach(reach, actions[-1]["by"])
         if sure:
             self._learn_reach(reach, actions[-1]["by"])
         if self.finished:

@@ -13,7 +13,7 @@ cannot name), its ``confidence`` and its ``quad``. A zone missing from the mappi
 A zone's reading becomes stable after ``confirm_frames`` readable frames in a row that agree on the
 card and on its pose (the quad moves less than ``still_px``); an empty zone after ``empty_frames``.
 Events (JSON-ready dicts; ``t`` is the time of the frame that confirmed them, ``covered`` the time
-the zone was first covered for this change: a moment the hand was over it):
+the last hand came over the zone before the change: the moment the arm that made it was there):
 
 - ``landed`` (discard): a new stable top card. ``same`` is true when it is the same card as before
   and the pile was covered in between and the card's pose changed: an identical card landed on it.
@@ -83,6 +83,8 @@ class _Zone:
     covered_since_stable: bool = False
     moving_s: float = 0.0  # seconds with motion over the card since the stable reading
     cover_start: float | None = None  # when the zone was first covered since its stable reading
+    hand_start: float | None = None  # when the latest run of unreadable frames (a hand) began
+    hand_over: bool = False  # the last frame was unreadable
     earlier: list = field(default_factory=list)  # (code, poses) of the tops before this one, newest last
 
 
@@ -132,7 +134,7 @@ class Watcher:
     def _before(self, event: dict) -> list[dict]:
         """``event``, after the held draws it does not explain: a draw whose deck was covered while
         this villain pile was is the arm passing over the deck on its way here, and is dropped."""
-        cover_start = event.get("covered", event["t"])
+        cover_start = event.pop("_cover_start", event["t"])
         if event["zone"] not in PILES:
             # A play may follow a draw at once (the drawn card played): the same arm, no pass-over.
             return self._flush_draws() + [event]
@@ -167,9 +169,12 @@ class Watcher:
         if not obs.readable:
             zone.run.clear()
             self._cover(zone)
+            if not zone.hand_over:
+                zone.hand_start, zone.hand_over = self._t, True
             zone.moving_frames += obs.moving
             zone.moving_s += self._dt if obs.moving else 0.0
             return []
+        zone.hand_over = False
         if zone.run and not self._agrees(zone.run[-1], obs):
             zone.run.clear()
         zone.run.append(obs)
@@ -225,6 +230,7 @@ class Watcher:
         old = zone.stable
         covered, moving_frames = zone.covered_since_stable, zone.moving_frames
         cover_start = zone.cover_start if zone.cover_start is not None else float(t)
+        hand_start = zone.hand_start if covered and zone.hand_start is not None else cover_start
         same = new == old
         # The same card in a new place counts only after a hand was there (not a re-outlined card).
         # Where the card was seen lying still looks as it did: the same card, outlined anew.
@@ -244,9 +250,10 @@ class Watcher:
             zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
         zone.confidence = 1.0 if obs.empty else float(np.mean([o.confidence for o in zone.run]))
         zone.covered_since_stable, zone.moving_frames, zone.moving_s = False, 0, 0.0
+        zone.hand_start = None
         if old is None or not covered:
             return []  # the first reading, or a still card confirmed again
-        base = {"t": round(float(t), 3), "zone": zone.name, "covered": round(float(cover_start), 3)}
+        base = {"t": round(float(t), 3), "zone": zone.name, "covered": round(float(hand_start), 3)}
         card = None if new == EMPTY else new
         if zone.name == "deck":
             if moving_frames >= self.reach_frames and (new != EMPTY or old != EMPTY):
@@ -262,7 +269,8 @@ class Watcher:
             if same_pose:
                 return []
             if old != EMPTY:  # the old top left this pile (taken, or moved away)
-                self._losses.append({**base, "card": old, "under": card, "confidence": zone.confidence})
+                self._losses.append({**base, "card": old, "under": card, "confidence": zone.confidence,
+                                     "_cover_start": cover_start})
             if new != EMPTY:
                 # A card appeared on top: moved here from another pile, or uncovered by a loss above.
                 self._gains.append({**base, "card": new, "onto": None if old == EMPTY else old,
@@ -290,7 +298,8 @@ class Watcher:
             confidence = min(loss["confidence"], gain["confidence"])
             events.append({"t": stamp, "zone": loss["zone"], "type": "moved", "card": loss["card"],
                            "to": gain["zone"], "under": loss["under"],
-                           "confidence": round(float(confidence), 4), "covered": loss["covered"]})
+                           "confidence": round(float(confidence), 4), "covered": loss["covered"],
+                           "_cover_start": loss["_cover_start"]})
         # Unpaired losses become "taken" once no other villain pile is covered (or after pair_s).
         for loss in list(self._losses):
             if t - loss["t"] < self.pair_s and self._villain_covered(loss["zone"]):
@@ -299,7 +308,7 @@ class Watcher:
             self._gains = [g for g in self._gains if not _same_change(g, loss)]
             events.append({"t": stamp, "zone": loss["zone"], "type": "taken", "card": loss["card"],
                            "under": loss["under"], "confidence": round(float(loss["confidence"]), 4),
-                           "covered": loss["covered"]})
+                           "covered": loss["covered"], "_cover_start": loss["_cover_start"]})
         # A card that appeared on an empty pile from no other pile: nothing to report.
         self._gains = [g for g in self._gains
                        if t - g["t"] < self.pair_s and self._villain_covered(g["zone"])]
