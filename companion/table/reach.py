@@ -117,7 +117,7 @@ class ReachWatcher:
 
     def reach(self, t: float, at: float | None = None) -> float | None:
         """Where the arm behind an event confirmed at ``t`` came in, or None; ``at``, when known,
-        is a moment the arm was over the zone (the watcher's cover start).
+        is a moment the arm was over the zone (the watcher's ``covered``).
 
         That arm is still on its way back when the event is confirmed: of the arms seen in the last
         part of the window, the one that appeared last (something seen at the border for the whole
@@ -129,30 +129,14 @@ class ReachWatcher:
                 return found
         recent = [(when, ps) for when, ps in self.sightings if t - 2 * WINDOW_S <= when <= t]
         latest = [p for when, ps in recent if when >= t - WINDOW_S / 2 for p in ps]
-        best, best_onset = None, None
+        best, best_onset, best_group = None, None, []
         for p in latest:
-            onset, present, misses = None, 0, 0
-            for when, ps in reversed(recent):
-                if any(circular_gap(p, q) <= SAME_PLACE for q in ps):
-                    onset, present, misses = when, present + 1, 0
-                else:
-                    misses += 1
-                    if misses >= 2:
-                        break
-            else:
-                onset = float("-inf")  # there all along: a reach only if nothing else came
+            onset, present, group = _follow(p, recent)
             if onset is None or (onset < t - WINDOW_S and onset != float("-inf")):
                 continue  # an arm that came before this event's: the previous move's, on its way back
             if present >= 2 and (best_onset is None or onset > best_onset):
-                best, best_onset = p, onset
-        if best is None:
-            return None
-        group = [
-            q for when, ps in recent if when >= best_onset for q in ps if circular_gap(best, q) <= SAME_PLACE
-        ]
-        angles = np.array(group) * 2 * np.pi
-        mean = np.arctan2(np.sin(angles).mean(), np.cos(angles).mean()) / (2 * np.pi)
-        return round(float(mean % 1.0), 4)
+                best, best_onset, best_group = p, onset, group
+        return None if best is None else _mean_place(best_group)
 
     def _arm_at(self, at: float) -> float | None:
         """The arm crossing the border at ``at``: of those seen then, the one that came last (one
@@ -165,22 +149,33 @@ class ReachWatcher:
             return None
         best, best_onset, best_group = None, None, []
         for p in frames[here][1]:
-            onset, misses, group = None, 0, []
-            for when, ps in reversed(frames[: here + 1]):
-                near = [q for q in ps if circular_gap(p, q) <= SAME_PLACE]
-                if near:
-                    onset, misses = when, 0
-                    group += near
-                else:
-                    misses += 1
-                    if misses >= 2:
-                        break
-            else:
-                onset = float("-inf")  # there since the history began: something lying there
+            onset, _, group = _follow(p, frames[: here + 1])
             if best_onset is None or onset > best_onset:
                 best, best_onset, best_group = p, onset, group
-        if best is None:
-            return None
-        angles = np.array(best_group) * 2 * np.pi
-        mean = np.arctan2(np.sin(angles).mean(), np.cos(angles).mean()) / (2 * np.pi)
-        return round(float(mean % 1.0), 4)
+        return None if best is None else _mean_place(best_group)
+
+
+def _follow(place: float, frames: list[tuple[float, list[float]]]) -> tuple[float | None, int, list[float]]:
+    """An arm seen at ``place`` followed back through ``frames`` (oldest first) while it is there,
+    a frame's miss forgiven: (when it came, or -inf when there all along, something lying there;
+    the frames it was seen in; its sightings)."""
+    onset, present, misses, group = None, 0, 0, []
+    for when, places in reversed(frames):
+        near = [q for q in places if circular_gap(place, q) <= SAME_PLACE]
+        if near:
+            onset, present, misses = when, present + 1, 0
+            group += near
+        else:
+            misses += 1
+            if misses >= 2:
+                break
+    else:
+        onset = float("-inf")
+    return onset, present, group
+
+
+def _mean_place(places: list[float]) -> float:
+    """The mean of places on the circular border."""
+    angles = np.array(places) * 2 * np.pi
+    mean = np.arctan2(np.sin(angles).mean(), np.cos(angles).mean()) / (2 * np.pi)
+    return round(float(mean % 1.0), 4)
