@@ -84,7 +84,6 @@ class _Zone:
     moving_s: float = 0.0  # seconds with motion over the card since the stable reading
     cover_start: float | None = None  # when the zone was first covered since its stable reading
     hand_start: float | None = None  # when the latest run of unreadable frames (a hand) began
-    hand_over: bool = False  # the last frame was unreadable
     earlier: list = field(default_factory=list)  # (code, poses) of the tops before this one, newest last
 
 
@@ -167,14 +166,13 @@ class Watcher:
 
     def _step(self, t: float, zone: _Zone, obs: Observation) -> list[dict]:
         if not obs.readable:
+            if zone.run:  # the frame before was read: a hand comes
+                zone.hand_start = self._t
             zone.run.clear()
             self._cover(zone)
-            if not zone.hand_over:
-                zone.hand_start, zone.hand_over = self._t, True
             zone.moving_frames += obs.moving
             zone.moving_s += self._dt if obs.moving else 0.0
             return []
-        zone.hand_over = False
         if zone.run and not self._agrees(zone.run[-1], obs):
             zone.run.clear()
         zone.run.append(obs)
@@ -230,7 +228,7 @@ class Watcher:
         old = zone.stable
         covered, moving_frames = zone.covered_since_stable, zone.moving_frames
         cover_start = zone.cover_start if zone.cover_start is not None else float(t)
-        hand_start = zone.hand_start if covered and zone.hand_start is not None else cover_start
+        hand_start = zone.hand_start if zone.hand_start is not None else cover_start
         same = new == old
         # The same card in a new place counts only after a hand was there (not a re-outlined card).
         # Where the card was seen lying still looks as it did: the same card, outlined anew.
