@@ -19,7 +19,7 @@ def watched(image, zones):
     pipeline = Pipeline(zones, FixedClassifier())
     for t in range(5):
         pipeline.process(Frame(float(t), image))
-    assert pipeline.watcher.zones["discard"].quad is not None
+    assert pipeline.watcher.stable_quad("discard") is not None
     return pipeline
 
 

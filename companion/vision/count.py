@@ -167,8 +167,7 @@ def _apart(quads: list[np.ndarray]) -> list[np.ndarray]:
 
 def _stable_top(watcher) -> np.ndarray | None:
     """Where the discard pile's stable top card lies, when the watcher knows it."""
-    zone = getattr(watcher, "zones", {}).get("discard") if watcher is not None else None
-    quad = getattr(zone, "quad", None)
+    quad = watcher.stable_quad("discard") if watcher is not None else None
     return None if quad is None else np.asarray(quad, np.float32).reshape(4, 2)
 
 

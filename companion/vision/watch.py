@@ -189,6 +189,11 @@ class Watcher:
         zone = self.zones.get(name)
         return None if zone is None or zone.stable in (None, EMPTY) else zone.stable
 
+    def stable_quad(self, name: str) -> np.ndarray | None:
+        """Where a zone's stable card lies (None: empty, or not yet read)."""
+        zone = self.zones.get(name)
+        return None if zone is None else zone.quad
+
     def known_pose(self, name: str, quad) -> bool:
         """Whether ``quad`` is an outline the zone's stable card has been seen with."""
         zone = self.zones.get(name)
