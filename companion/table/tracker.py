@@ -497,12 +497,8 @@ class RoundTracker:
     def _learn_reach(self, reach: float | None, seat: int | None) -> None:
         """Learn where ``seat``'s arm comes in; a reach at another seat's known place is not learned
         (the arm was someone else's: the game's state may be off, the rules sure of the wrong seat)."""
-        if reach is None or seat is None:
-            return
-        known = self._reach_seat(reach)
-        if known is not None and known != seat:
-            return
-        self.reach_samples.append((reach, seat))
+        if seat is not None and self._own_reach(reach, seat) is not None:
+            self.reach_samples.append((reach, seat))
 
     # ------------------------------------------------------------------ a card lands
 
