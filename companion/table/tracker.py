@@ -995,14 +995,7 @@ class RoundTracker:
         if last is None:
             return False
         move = last[1]
-        question = next(
-            (
-                q
-                for q in self.questions.values()
-                if q["_move"] is move and q["kind"] in ("intercepted-by", "played-by")
-            ),
-            None,
-        )
+        question = self._seat_question(move)
         if question is None:
             return False
         saved = list(self.moves)
