@@ -78,7 +78,7 @@ class Pipeline:
         self._last: dict[str, tuple] = {}
         self._sharpness: dict[str, deque] = {}
         self._faces: dict[str, deque] = {}  # zone -> (code, quad, face) of its latest crops
-        self._places: dict[str, deque] = {}  # zone -> (quad, place_patch) of its latest readings
+        self._places: dict[str, deque] = {}  # zone -> (quad, _Place) of its latest readings
         self.camera_ok = True
 
     def state(self) -> dict:
@@ -194,11 +194,10 @@ class Pipeline:
         stable = self.watcher.stable_card(name)
         result = None
         if obs.code is not None and obs.code == stable and not self.watcher.known_pose(name, obs.quad):
-            base = next(((q, patch) for q, patch in reversed(places) if self.watcher.known_pose(name, q)),
-                        None)
+            base = next((place for q, place in reversed(places) if self.watcher.known_pose(name, q)), None)
             if base is not None:
-                result = float((_place_patch(image, base[0]) * base[1]).mean())
-        places.append((obs.quad, _place_patch(image, obs.quad)))
+                result = float((_place_patch(image, base.quad) * base.patch()).mean())
+        places.append((obs.quad, _Place(image, obs.quad)))
         return result
 
     def _plausible(self, name: str, obs: Observation, crop: np.ndarray) -> bool:
@@ -275,6 +274,28 @@ class Pipeline:
         if sharpness < BLUR_RATIO * max(s for s, _ in history):
             return False
         return washed < min(w for _, w in history) + GLARE_RISE
+
+
+class _Place:
+    """Where a card was read: the bit of the frame around it, kept so that its patch is made only
+    if it is ever compared (most readings never are)."""
+
+    def __init__(self, image: np.ndarray, quad: np.ndarray):
+        self.quad = np.asarray(quad, np.float32)
+        centre = self.quad.mean(axis=0)
+        grown = (self.quad - centre) * PLACE_GROW + centre
+        h, w = image.shape[:2]
+        # Two pixels more on each side: what the interpolation at the grown outline's edge reads.
+        x0, y0 = (max(0, int(np.floor(v)) - 2) for v in grown.min(axis=0))
+        x1, y1 = (min(size, int(np.ceil(v)) + 3) for v, size in zip(grown.max(axis=0), (w, h), strict=True))
+        self._offset = np.float32([x0, y0])
+        self._image = image[y0:y1, x0:x1].copy()
+        self._patch = None if self._image.size else _place_patch(image, self.quad)
+
+    def patch(self) -> np.ndarray:
+        if self._patch is None:
+            self._patch = _place_patch(self._image, self.quad - self._offset)
+        return self._patch
 
 
 def _place_patch(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
