@@ -193,11 +193,11 @@ def rounds():
 
 def load_match(match_id: int | None) -> MatchTracker:
     comp = companion()
-    if match_id is None or (comp.match is not None and comp.match.match_id == match_id):
+    if match_id is None:
         if comp.match is None:
             raise TableError("no-match", "no match in progress", 409)
         return comp.match
-    row = comp.store.match(match_id)
+    row = comp.store.match(match_id)  # the match in progress is stored too: load_match returns it
     if row is None:
         raise TableError("not-found", f"no match {match_id}", 404)
     return comp.load_match(row["id"], row["config"])
