@@ -19,7 +19,11 @@ the last hand came over the zone before the change: the moment the arm that made
   and the pile was covered in between and the card's pose changed: an identical card landed on it.
   A change of pose counts when it is clear (``new_px`` / ``new_deg``), or beyond the outline's own
   wobble (``same_px`` / ``same_deg``) after a hand stayed over the card (``landing_s``): an arm
-  passing over a pile makes its card's outline wobble, and that is not a card landing. A card that
+  passing over a pile makes its card's outline wobble, and that is not a card landing. Either way
+  a hand must have moved over the card for ``drop_s`` at least: an arm crossing a corner of the
+  pile, or lying across it, makes the card's outline shift, however far, in less. Any other change
+  of a pile's top needs a hand that moved over it for ``change_s``: an arm lying across a pile can
+  hide its top so that the card below is outlined instead (the change waits for a hand). A card that
   was the pile's top a little earlier, seen again where it lay (the top card taken back after a
   wrong move, or the detector outlining the card below for a moment), makes no event. Nor does the
   same card where the place it was seen lying still looks as it did (``Observation.same_place`` at
@@ -91,9 +95,11 @@ class Watcher:
     def __init__(self, zones, *, confirm_frames: int = 3, empty_frames: int = 4, reach_frames: int = 2,
                  still_px: float = 8.0, still_deg: float = 8.0, same_px: float = 3.0, same_deg: float = 3.0,
                  min_confidence: float = 0.5, pair_s: float = 2.0, new_px: float = 5.0, new_deg: float = 5.0,
-                 landing_s: float = 0.3, same_place: float = 0.95):
+                 landing_s: float = 0.3, drop_s: float = 0.25, change_s: float = 0.17,
+                 same_place: float = 0.95):
         self.zones = {name: _Zone(name) for name in zones}
         self.new_px, self.new_deg, self.landing_s = new_px, new_deg, landing_s
+        self.drop_s, self.change_s = drop_s, change_s
         self.same_place = same_place
         self._t: float | None = None  # the previous frame's time
         self.confirm_frames = confirm_frames
@@ -213,6 +219,8 @@ class Watcher:
         """Whether the stable card's code seen at ``quad`` is another card: an identical one landed."""
         if zone.moving_frames == 0 or not zone.poses:
             return False  # no hand came: the same card, outlined again
+        if zone.moving_s < self.drop_s:
+            return False  # an arm crossing the pile's edge, resting on it or not: no hand put a card down
         if not _near(zone.poses, quad, self.new_px, self.new_deg):
             return True
         return zone.moving_s >= self.landing_s and not self._known_pose(zone, quad)
@@ -243,6 +251,11 @@ class Watcher:
         again = None
         if zone.name == "discard" and not same and new != EMPTY:
             again = self._seen_before(zone, new, obs.quad)
+        unlaid = zone.name != "deck" and zone.moving_s < self.change_s
+        if not same and not again and old is not None and unlaid:
+            # Another card, but no hand moved over the pile long enough to lay or take one: a card
+            # below, seen past an arm lying across the top. Wait: the top shows again, or a hand comes.
+            return []
         zone.stable, zone.quad = new, (None if obs.empty else obs.quad)
         if not same:
             if old not in (None, EMPTY) and zone.poses:
