@@ -9,11 +9,18 @@ from companion.table.reach import ReachWatcher, border, circular_gap
 
 def frame_with_arm(side: str | None) -> np.ndarray:
     """A 160x120 table; an arm (a sleeve-coloured band) coming in from one side towards the middle."""
+    return frame_with_arms([side] if side else [])
+
+
+def frame_with_arms(sides) -> np.ndarray:
+    """``frame_with_arm`` with an arm from each of ``sides`` (left, bottom, right) at once."""
     image = np.full((120, 160, 3), (40, 90, 60), np.uint8)
-    if side == "left":
+    if "left" in sides:
         image[50:70, 0:80] = (200, 60, 60)
-    elif side == "bottom":
+    if "bottom" in sides:
         image[60:120, 70:90] = (60, 60, 200)
+    if "right" in sides:
+        image[30:50, 80:160] = (60, 200, 200)
     return image
 
 
@@ -94,3 +101,34 @@ def test_the_arm_over_the_zone_when_it_was_covered_is_the_events_own():
     assert circular_gap(watcher.reach(t), BOTTOM) < 0.02
     assert circular_gap(watcher.reach(t, at=0.2), BOTTOM) < 0.02  # no arm then: the usual guess
 
+
+
+RIGHT = (160 + 40) / 560
+
+
+def watch_arms(sequence: list[str], fps: float = 10.0) -> ReachWatcher:
+    """Frames 0.1 s apart, each with the arms named in one string of ``sequence`` ("left bottom")."""
+    watcher = ReachWatcher()
+    for i, sides in enumerate(sequence):
+        watcher.update(i / fps, frame_with_arms(sides.split()))
+    return watcher
+
+
+def test_arms_slapping_the_deck_come_in_order_the_last_hand_last():  # R-SLAP, R-STEAL
+    watcher = watch_arms([""] * 5 + ["right"] * 3 + ["right left"] * 2 + ["right left bottom"] * 4 + [""] * 3)
+    places = watcher.arrivals(0.6, 1.6)  # the deck was covered from 0.6 s, the event came at 1.6 s
+    assert len(places) == 3
+    for place, expected in zip(places, (RIGHT, LEFT, BOTTOM), strict=True):
+        assert circular_gap(place, expected) < 0.02
+
+
+def test_an_arm_lost_for_a_moment_is_not_a_new_arrival():  # R-STEAL: the last hand stays the last one
+    sequence = [""] * 5 + ["left"] * 2 + ["left bottom"] * 2 + ["bottom"] * 3 + ["left bottom"] * 3 + [""]
+    places = watch_arms(sequence).arrivals(0.5, 1.5)
+    assert [round(p, 2) for p in places] == [round(LEFT, 2), round(BOTTOM, 2)]
+
+
+def test_an_arm_there_long_before_the_zone_was_covered_is_not_among_its_arrivals():
+    watcher = watch_arms([""] * 5 + ["left"] * 20 + ["left bottom"] * 3 + [""])
+    places = watcher.arrivals(2.5, 2.8)
+    assert len(places) == 1 and circular_gap(places[0], BOTTOM) < 0.02

@@ -363,6 +363,10 @@ def test_a_round_end_scores_the_match_and_exports_a_score_record(client, compani
         {"type": "taken", "zone": "ghosts", "card": "ghost-b", "under": "b0"},
         {"type": "moved", "zone": "aliens", "card": "alien", "to": "aliens", "under": "r-grab"},
         {"type": "landed", "zone": "discard", "card": "pirate-big"},
+        {"type": "drawn", "zone": "deck", "reach": 1.5},
+        {"type": "drawn", "zone": "deck", "arrivals": [0.2, 1.5]},
+        {"type": "drawn", "zone": "deck", "arrivals": "left"},
+        {"type": "drawn", "zone": "deck", "arrivals": [0.1] * 17},
     ],
 )
 def test_a_misread_camera_event_is_dropped_and_the_game_kept(companion, event):  # R-ADV-5

@@ -418,3 +418,72 @@ def test_reaches_learned_from_sure_plays_tell_who_intercepted():  # R-INTERCEPT-
     table.event("landed", zone="discard", card="b1", reach=places[1])  # seat 1 again: its own twin
     assert table.actions[-1] == {"by": 1, "play": "b1"}
     assert table.question("intercepted-by")["default"] == 1  # still asked: a reach is a guess
+
+
+PLACES = {0: 0.1, 1: 0.4, 2: 0.7}  # where each seat's arm crosses the frame's border
+
+
+def _down_to_six_seen(table: Table) -> None:
+    """``_down_to_six`` with every arm seen: the tracker learns where each seat sits."""
+    for seat, card in ((1, "b4"), (2, "b5"), (0, "b6"), (1, "b7"), (2, "b4"), (0, "b5")):
+        table.land_from(PLACES[seat], card)
+
+
+def test_the_last_arm_to_slap_the_deck_is_the_steals_last_hand():  # R-STEAL
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six_seen(table)
+    table.land_from(PLACES[1], "b0")  # seat 1 beats the small pirates
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
+    table.land_from(PLACES[2], "b-steal")
+    # Everyone slaps the deck, seat 1 last: not a draw, and nothing left to ask.
+    table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[0], PLACES[2], PLACES[1]])
+    steal = table.round.moves[-1]
+    assert steal.action["play"] == "b-steal" and steal.action["last"] == 1
+    assert steal.stolen == ["pirate-small"]
+    assert "last-hand" not in table.kinds()
+    assert table.round.asked[f"q{steal.source}-last-hand"]["resolved"] == "inferred"
+    assert table.game.state()["trophies"] == [[], [], ["pirate-small"]]
+    table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[0]])  # one arm: a draw
+    assert table.actions[-1] == {"by": 0, "draw": True}
+
+
+def test_one_arm_in_the_deck_after_a_steal_is_a_draw():  # R-STEAL, R-TURN-2
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six_seen(table)
+    table.land_from(PLACES[1], "b-steal")
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[2]])
+    assert table.actions[-1] == {"by": 2, "draw": True}
+    assert "last-hand" in table.kinds()
+
+
+def test_a_slaps_last_hand_seen_then_its_two_cards_drawn():  # R-SLAP
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six_seen(table)
+    table.land_from(PLACES[1], "b-slap")
+    table.event("drawn", zone="deck", reach=PLACES[1], arrivals=[PLACES[1], PLACES[0], PLACES[2]])
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[2]])  # the loser's two cards
+    assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 2}
+    assert table.round.hand_counts() == [6, 5, 8]
+    assert "last-hand" not in table.kinds()
+
+
+def test_the_next_cards_arm_tells_who_intercepted():  # R-INTERCEPT-1
+    table = Table("adventure")
+    for seat, card in ((1, "b4"), (2, "b5"), (0, "b6"), (1, "b7"), (2, "b3")):
+        table.land_from(PLACES[seat], card)
+    table.land("b3")  # an identical card, its arm not seen: asked, seat 1 guessed
+    assert table.question("intercepted-by")["default"] == 1
+    table.land_from(PLACES[1], "b2")  # seat 1 plays on: the interceptor was seat 0
+    assert table.actions[-2:] == [{"by": 0, "play": "b3"}, {"by": 1, "play": "b2"}]
+    assert "intercepted-by" not in table.kinds()
+    assert any("intercepted (from the arm of the next move)" in line["text_en"] for line in table.round.log)
+
+
+def test_the_next_cards_arm_at_the_guessed_interceptors_turn_settles_the_question():  # R-INTERCEPT-1
+    table = Table("adventure")
+    for seat, card in ((1, "b4"), (2, "b5"), (0, "b6"), (1, "b7"), (2, "b3")):
+        table.land_from(PLACES[seat], card)
+    table.land("b3")
+    table.land_from(PLACES[2], "b2")  # seat 2 to move after seat 1's interception: the guess was right
+    assert table.actions[-2:] == [{"by": 1, "play": "b3"}, {"by": 2, "play": "b2"}]
+    assert "intercepted-by" not in table.kinds()

@@ -38,6 +38,7 @@ CAMERA_PUSH_S = 0.25
 # A round starts from the table as found once every pile reads stable, or this long after the discard does.
 SEED_WAIT_S = 3.0
 SUBSCRIBER_BACKLOG = 64
+MAX_ARRIVALS = 16  # arms reaching the deck at once: every player's, and more than any table seats
 
 
 def match_config(edition, players, dealer=0, rules=None, target=None) -> MatchConfig:
@@ -89,6 +90,15 @@ def check_event(event, edition: str) -> dict:
         isinstance(reach, bool) or not isinstance(reach, int | float) or not 0 <= reach <= 1
     ):
         raise TableError("bad-request", "'reach' must be a place on the border from 0 to 1, or null")
+    arrivals = event.get("arrivals")
+    if arrivals is not None and not (
+        isinstance(arrivals, list)
+        and len(arrivals) <= MAX_ARRIVALS
+        and all(not isinstance(a, bool) and isinstance(a, int | float) and 0 <= a <= 1 for a in arrivals)
+    ):
+        raise TableError(
+            "bad-request", f"'arrivals' must be a list of at most {MAX_ARRIVALS} places on the border, 0 to 1"
+        )
     return event
 
 
@@ -443,6 +453,8 @@ class Companion:
         for event in events:
             if event.get("type") in ("landed", "drawn", "taken", "moved"):
                 event["reach"] = self.reach.reach(float(event["t"]), at=event.get("covered"))
+            if event.get("type") == "drawn" and event.get("covered") is not None:
+                event["arrivals"] = self.reach.arrivals(float(event["covered"]), float(event["t"]))
         with self._lock:
             if frame.image is not None:
                 self.last_image = frame.image

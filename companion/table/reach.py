@@ -138,6 +138,29 @@ class ReachWatcher:
                 best, best_onset, best_group = p, onset, group
         return None if best is None else _mean_place(best_group)
 
+    def arrivals(self, start: float, end: float) -> list[float]:
+        """Where the arms that came in from ``start`` to ``end`` crossed the border, in the order they
+        came: after a slap (R-SLAP, R-STEAL) the last one is the last hand on the deck. ``start`` is
+        when the zone was first covered; an arm crosses the border a little before it gets there."""
+        frames = [(when, places) for when, places in self.sightings if when <= end]
+        arms: list[tuple[float, list[float]]] = []  # (onset, sightings), one per arm
+        for i, (when, places) in enumerate(frames):
+            if when < start:
+                continue
+            for place in places:
+                onset, _, group = _follow(place, frames[: i + 1])
+                if onset is None or onset < start - WINDOW_S / 2:
+                    continue  # lying there all along, or an arm that came before this zone was covered
+                # One arm per place: an arm lost for a few frames and seen again is the same arm.
+                same = next(
+                    (arm for arm in arms if circular_gap(_mean_place(arm[1]), place) <= 2 * SAME_PLACE), None
+                )
+                if same is None:
+                    arms.append((onset, group))
+                elif onset == same[0] and len(group) > len(same[1]):
+                    arms[arms.index(same)] = (onset, group)
+        return [_mean_place(group) for _, group in sorted(arms, key=lambda arm: arm[0])]
+
     def _arm_at(self, at: float) -> float | None:
         """The arm crossing the border at ``at``: of those seen then, the one that came last (one
         player's arm may stay out over two moves: a draw and the drawn card played)."""

@@ -155,6 +155,7 @@ class RoundTracker:
         self.errors: dict[int, IllegalAction] = {}  # entries a correction made impossible
         self.held: dict | None = None  # an illegal landing waiting for "wrong card" or "misread"
         self.absorb_until = float("-inf")
+        self.slap_until = float("-inf")  # till then, a deck event with many arms is a slap (R-SLAP, R-STEAL)
         self.camera = "ok"
         self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
         self.landed_t: float | None = None
@@ -456,7 +457,7 @@ class RoundTracker:
         elif kind == "moved":
             self._on_moved(seq, t, event["zone"], event["card"], event["to"], event.get("under"))
         elif kind == "drawn":
-            self._on_drawn(seq, t, event.get("reach"))
+            self._on_drawn(seq, t, event.get("reach"), event.get("arrivals"))
 
     # ------------------------------------------------------------------ whose arm
 
@@ -630,6 +631,7 @@ class RoundTracker:
             self._close(held["qid"], "inferred")
             return
         self._infer_poly_colour(seq, t, card)
+        self._infer_interceptor(seq, t, card, hint, reach)
         readings = self._readings(seq, card, hint, t, reach)
         if self.landed_t is not None and self.draw_t is None:
             self.gaps.append(t - self.landed_t)
@@ -750,6 +752,8 @@ class RoundTracker:
                 options=self._seat_options(),
                 default=action["last"],
             )
+        if kind in ("slap", "steal") and "last" in action:
+            self.slap_until = t + ABSORB_S  # everyone slaps the deck next: not a draw
         went_out = count_before == 1
         if kind == "slap" or (went_out and EDITIONS[self.config.edition].villains):
             self.absorb_until = t + ABSORB_S  # R-SLAP draws 2, R-ADV-7 draws 8: not turns of their own
@@ -827,6 +831,41 @@ class RoundTracker:
             f"Цвет полисвина: {texts.COLOUR_RU[colour]} (по следующей карте)",
             f"The poly named {cards.COLOUR_NAMES[colour]} (from the next card)",
         )
+
+    def _infer_interceptor(self, seq: int, t: float, card: str, hint: int | None, reach: float | None):
+        """R-INTERCEPT-1: an unanswered "who intercepted" settled by the next card's arm. Play goes on
+        from the interceptor, so the interceptor is the seat after which that arm's seat is to move."""
+        last = self.last_play()
+        if hint is None or last is None:
+            return
+        index, move = last
+        qid = f"q{move.source}-intercepted-by"
+        if qid not in self.questions:
+            return
+
+        def agrees() -> bool:
+            readings = self._readings(seq, card, hint, t, reach)
+            return self._state()["turn"] == hint and any(s == hint and not cut for s, _, cut in readings)
+
+        guessed = move.action["by"]
+        if not agrees():
+            for seat in (o["value"] for o in self.questions[qid]["options"] if o["value"] != guessed):
+                if self._amend(index, by=seat):
+                    if agrees():
+                        break
+                    self._amend(index, by=guessed)
+            else:
+                return
+        self._close(qid, "inferred")
+        seat = self.moves[index].action["by"]
+        if seat != guessed:
+            self._note(
+                seq,
+                t,
+                "play",
+                f"Перехватил(а) {self.players[seat]} (по руке следующего хода)",
+                f"{self.players[seat]} intercepted (from the arm of the next move)",
+            )
 
     def _hold(self, seq: int, t: float, card: str) -> None:
         """A card the rules do not allow there: a wrong card (R-WRONG-1) or a misread."""
@@ -1096,12 +1135,20 @@ class RoundTracker:
 
     # ------------------------------------------------------------------ the deck
 
-    def _on_drawn(self, seq: int, t: float, reach: float | None = None) -> None:
+    def _on_drawn(self, seq: int, t: float, reach: float | None = None, arrivals: list | None = None) -> None:
+        """A hand reached into the deck: a draw, a slap's hands, or a slap's loser taking its two cards.
+
+        ``arrivals`` are the arms that reached the deck, in the order they came (the reach watcher's):
+        several right after a slap or a steal are everyone slapping, the last one the last hand's."""
         if self.game is None or self.finished:
+            return
+        if t <= self.slap_until and arrivals and len(arrivals) >= 2:
+            self.slap_until = float("-inf")
+            self._last_hand(seq, t, self._reach_seat(arrivals[-1]))
             return
         if t <= self.absorb_until:
             self.absorb_until = float("-inf")
-            self._slap_loser(seq, t, self._reach_seat(reach))
+            self._last_hand(seq, t, self._reach_seat(reach))
             return
         state = self._state()
         turn = state["turn"]
@@ -1132,14 +1179,15 @@ class RoundTracker:
         if self.finished:
             self._ask_round_end(seq, t)
 
-    def _slap_loser(self, seq: int, t: float, seat: int | None) -> None:
-        """R-SLAP: the arm that drew the slap's two cards is the last hand's owner's."""
+    def _last_hand(self, seq: int, t: float, seat: int | None) -> None:
+        """The last play's last hand seen: the last arm to slap the deck (R-SLAP, R-STEAL), or the arm
+        that drew a slap's two cards, which is the last hand's owner's."""
         last = self.last_play()
         if seat is None or last is None:
             return
         index, move = last
         qid = f"q{move.source}-last-hand"
-        if cards.parse(move.action["play"]).kind != "slap" or qid not in self.questions:
+        if cards.parse(move.action["play"]).kind not in ("slap", "steal") or qid not in self.questions:
             return
         if move.action.get("last") == seat:
             self._close(qid, "inferred")
