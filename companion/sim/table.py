@@ -12,16 +12,19 @@ pile in front of them, the players around the other three edges. Each engine act
 by an arm reaching from the player's seat: a play carries the card to the discard pile, where it
 lands with a random pose on the cards already there (the lower ones peek out); a defeated villain
 is taken back to the seat; a shake carries a villain top onto another pile; a draw reaches into the
-deck and back. Arms now and then reach over a pile and back without doing anything, and cross the
-table over the piles on their way. The camera adds a slow drift of the light, sensor noise, short
-bursts of blur, and glare spots that come and go (``noise=False`` turns all of that off).
+deck and back. After a slap or a steal every player slaps the deck, one after another, the last hand
+(the engine action's ``last``) last; the hands lift together. Arms now and then reach over a pile
+and back without doing anything, and cross the table over the piles on their way. The camera adds
+a slow drift of the light, sensor noise, short bursts of blur, and glare spots that come and go
+(``noise=False`` turns all of that off).
 
 Ground truth: ``expected`` holds, in order, one dict per event a watcher should report, in the
 vision event format (``type``, ``zone``, ``card``, ``same`` / ``under`` / ``to``) plus ``t_clear``:
 the frame time when the hand left the zone, from which latency is measured, ``t_cover``: the first
 frame the hand covered the zone (the watcher's ``covered``), and ``action``, the index of the engine
-action behind it. ``frame.truth`` carries ``events`` (those whose hand left at
-this frame), ``actions`` (the engine actions started at this frame) and ``covered`` (zones an arm
+action behind it. Everyone slapping the deck is a ``drawn`` event, as the camera sees it, with
+``slap`` true and ``last`` the last hand's seat. ``frame.truth`` carries ``events`` (those whose
+hand left at this frame), ``actions`` (the engine actions started at this frame) and ``covered`` (zones an arm
 overlaps in this frame).
 
 ``max_actions`` stops the game after that many engine actions (short games for tests and
@@ -38,7 +41,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.cards import BACK, PILES
+from companion.cards import BACK, PILES, parse
 from companion.vision.sources import Frame
 from companion.vision.zones import Zones
 
@@ -311,6 +314,8 @@ class SimulatedTable:
             truth.append({"type": "landed", "zone": "discard", "card": code, "same": before["top"] == code,
                           "action": index, "t_change": arrive, "zone_wait": "discard"})
             t = arrive + DWELL_S + REACH_S + PAUSE_S
+            if parse(code).kind in ("slap", "steal") and "last" in action:
+                t = self._plan_slap(index, action["last"], before["deck"] > 0, t, arms, truth)
         villains = {p: list(before["villains"][p]) for p in PILES}
         shake = action.get("shake")
         if shake and villains.get(shake[0]):
@@ -363,6 +368,31 @@ class SimulatedTable:
         if not arms:
             arms.append(_Arm(seat, [(start, self._seats[seat]), (t, self._seats[seat])]))
         return {"arms": arms, "changes": changes, "truth": truth}
+
+    def _plan_slap(self, index: int, last: int, deck: bool, t: float, arms: list, truth: list) -> float:
+        """R-SLAP / R-STEAL: every player slaps the deck, one after another, ``last`` last; the hands
+        stay until the last one lands and lift together. Returns when the table is quiet again."""
+        order = [s for s in self.rng.permutation(self.players).tolist() if s != last] + [last]
+        centre = np.array([LAYOUT["deck"][0] * self.size[0], LAYOUT["deck"][1] * self.size[1]], np.float32)
+        starts = [t]
+        for _ in order[1:]:
+            starts.append(starts[-1] + float(self.rng.uniform(0.15, 0.3)))
+        landed = starts[-1] + REACH_S
+        lift = landed + DWELL_S
+        for seat, start in zip(order, starts, strict=True):
+            # Side by side over the deck, each hand a little towards its own seat.
+            toward = self._seats[seat] - centre
+            toward /= max(float(np.linalg.norm(toward)), 1e-6)
+            spot = centre + toward * 0.25 * self.card_h
+            spot += self.rng.normal(0, 0.05 * self.card_h, 2).astype(np.float32)
+            home = self._seats[seat]
+            path = [(start, home), (start + REACH_S, spot), (lift, spot), (lift + REACH_S, home)]
+            arms.append(_Arm(seat, path))
+        if deck:
+            # The camera sees hands reach into the deck and leave, as for a draw: a deck event.
+            truth.append({"type": "drawn", "zone": "deck", "card": BACK, "slap": True, "last": last,
+                          "action": index, "t_change": landed, "zone_wait": "deck"})
+        return lift + REACH_S + PAUSE_S
 
     def _pile_point(self, zone: str) -> np.ndarray:
         w, h = self.size
