@@ -487,3 +487,20 @@ def test_the_next_cards_arm_at_the_guessed_interceptors_turn_settles_the_questio
     table.land_from(PLACES[2], "b2")  # seat 2 to move after seat 1's interception: the guess was right
     assert table.actions[-2:] == [{"by": 1, "play": "b3"}, {"by": 2, "play": "b2"}]
     assert "intercepted-by" not in table.kinds()
+
+
+def test_a_last_hand_seen_before_the_seats_are_placed_is_settled_once_they_are():  # R-STEAL
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land("b4", "b5", "b6", "b7")  # no arm seen: nobody's place is known
+    table.land("b0")  # seat 2, 5 cards: beats the small pirates
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
+    table.land("b-steal")  # seat 0 steals; everyone slaps the deck, seat 2 last
+    table.event("drawn", zone="deck", arrivals=[PLACES[1], PLACES[0], PLACES[2]])
+    assert "last-hand" in table.kinds()  # whose arm came last is not known yet
+    for seat, card in ((1, "b4"), (2, "b5"), (0, "b6")):
+        table.land_from(PLACES[seat], card)
+    steal = next(m for m in table.round.moves if m.action.get("play") == "b-steal")
+    assert steal.action["last"] == 2 and steal.stolen == ["pirate-small"]
+    assert "last-hand" not in table.kinds()
+    trophies = table.game.state()["trophies"]
+    assert trophies[0] == ["pirate-small"] and trophies[2] == []

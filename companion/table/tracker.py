@@ -160,6 +160,7 @@ class RoundTracker:
         self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
         self.landed_t: float | None = None
         self.reach_samples: list[tuple[float, int]] = []  # (reach, seat) of moves whose seat was sure
+        self.last_hands: dict[str, float] = {}  # last-hand question -> the last arm's place, seat unknown
         self.deep: dict[tuple[str, int], str] = {}  # villains known below the tops as dealt: (pile, depth)
         self.draw_t: float | None = None
         self.draw_reach: float | None = None
@@ -500,6 +501,7 @@ class RoundTracker:
         (the arm was someone else's: the game's state may be off, the rules sure of the wrong seat)."""
         if seat is not None and self._own_reach(reach, seat) is not None:
             self.reach_samples.append((reach, seat))
+            self._settle_last_hands()
 
     # ------------------------------------------------------------------ a card lands
 
@@ -1144,11 +1146,11 @@ class RoundTracker:
             return
         if t <= self.slap_until and arrivals and len(arrivals) >= 2:
             self.slap_until = float("-inf")
-            self._last_hand(seq, t, self._reach_seat(arrivals[-1]))
+            self._last_hand(arrivals[-1])
             return
         if t <= self.absorb_until:
             self.absorb_until = float("-inf")
-            self._last_hand(seq, t, self._reach_seat(reach))
+            self._last_hand(reach)
             return
         state = self._state()
         turn = state["turn"]
@@ -1179,22 +1181,34 @@ class RoundTracker:
         if self.finished:
             self._ask_round_end(seq, t)
 
-    def _last_hand(self, seq: int, t: float, seat: int | None) -> None:
-        """The last play's last hand seen: the last arm to slap the deck (R-SLAP, R-STEAL), or the arm
-        that drew a slap's two cards, which is the last hand's owner's."""
+    def _last_hand(self, place: float | None) -> None:
+        """The last play's last hand seen at ``place`` on the border: the last arm to slap the deck
+        (R-SLAP, R-STEAL), or the arm that drew a slap's two cards, the last hand's owner's. Kept until
+        the seats' places say whose arm it was."""
         last = self.last_play()
-        if seat is None or last is None:
+        if place is None or last is None:
             return
-        index, move = last
+        _, move = last
         qid = f"q{move.source}-last-hand"
-        if cards.parse(move.action["play"]).kind not in ("slap", "steal") or qid not in self.questions:
-            return
-        if move.action.get("last") == seat:
-            self._close(qid, "inferred")
-            return
-        if not self._amend(index, last=seat):
-            return
-        self._close(qid, "inferred")
+        if cards.parse(move.action["play"]).kind in ("slap", "steal") and qid in self.questions:
+            self.last_hands.setdefault(qid, place)
+            self._settle_last_hands()
+
+    def _settle_last_hands(self) -> None:
+        """Last hands seen whose seat is now known: their plays amended, their questions closed."""
+        for qid, place in list(self.last_hands.items()):
+            question = self.questions.get(qid)
+            seat = self._reach_seat(place)
+            if question is not None and seat is None:
+                continue  # not yet known whose place that is
+            del self.last_hands[qid]
+            if question is None:
+                continue  # answered by the table meanwhile
+            index = next((i for i, m in enumerate(self.moves) if m is question["_move"]), None)
+            if index is None:
+                continue
+            if self.moves[index].action.get("last") == seat or self._amend(index, last=seat):
+                self._close(qid, "inferred")
 
     # ------------------------------------------------------------------ manual entries
 
