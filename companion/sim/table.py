@@ -283,10 +283,11 @@ class SimulatedTable:
             arms = [a for a in arms if a.path[-1][0] >= now]
             cleared, waiting = [], []
             for truth in pending_truth:
-                if "t_cover" not in truth and truth["zone_wait"] in covered:
+                # The first cover by this event's own arm (an earlier step of the action may cover it too).
+                if "t_cover" not in truth and now >= truth["t_from"] and truth["zone_wait"] in covered:
                     truth["t_cover"] = round(now, 4)
                 if now >= truth["t_change"] and truth["zone_wait"] not in covered:
-                    event = {k: v for k, v in truth.items() if k not in ("t_change", "zone_wait")}
+                    event = {k: v for k, v in truth.items() if k not in ("t_change", "zone_wait", "t_from")}
                     event["t_clear"] = round(now, 4)
                     self.expected.append(event)
                     cleared.append(event)
@@ -312,7 +313,7 @@ class SimulatedTable:
             arms.append(self._reach(seat, "discard", t, carry=code, drop_at=arrive))
             changes.append((arrive, self._adder("discard", code, quad)))
             truth.append({"type": "landed", "zone": "discard", "card": code, "same": before["top"] == code,
-                          "action": index, "t_change": arrive, "zone_wait": "discard"})
+                          "action": index, "t_from": t, "t_change": arrive, "zone_wait": "discard"})
             t = arrive + DWELL_S + REACH_S + PAUSE_S
             if parse(code).kind in ("slap", "steal") and "last" in action:
                 t = self._plan_slap(index, action["last"], before["deck"] > 0, t, arms, truth)
@@ -334,7 +335,7 @@ class SimulatedTable:
             changes.append((place, self._adder(target, moved, self._landing_quad(target))))
             truth.append({"type": "moved", "zone": source, "card": moved, "to": target,
                           "under": villains[source][0] if villains[source] else None,
-                          "action": index, "t_change": place, "zone_wait": target})
+                          "action": index, "t_from": t, "t_change": place, "zone_wait": target})
             t = place + DWELL_S + REACH_S + PAUSE_S
         for pile in PILES:
             gone = len(villains[pile]) - len(after["villains"][pile])
@@ -345,7 +346,7 @@ class SimulatedTable:
                 changes.append((grab, self._remover(pile, list(villains[pile]))))
                 truth.append({"type": "taken", "zone": pile, "card": taken,
                               "under": villains[pile][0] if villains[pile] else None,
-                              "action": index, "t_change": grab, "zone_wait": pile})
+                              "action": index, "t_from": t, "t_change": grab, "zone_wait": pile})
                 t = grab + DWELL_S + REACH_S + PAUSE_S
         drawn = before["deck"] - after["deck"]
         if drawn > 0:
@@ -356,7 +357,7 @@ class SimulatedTable:
             arms.append(self._reach(taker, "deck", t, take=BACK, take_at=grab + DWELL_S))
             changes.append((grab + DWELL_S, self._deck_taker(drawn)))
             truth.append({"type": "drawn", "zone": "deck", "card": BACK if after["deck"] else None,
-                          "action": index, "t_change": grab + DWELL_S, "zone_wait": "deck"})
+                          "action": index, "t_from": t, "t_change": grab + DWELL_S, "zone_wait": "deck"})
             t = grab + DWELL_S + REACH_S + PAUSE_S
         if not arms:
             t += 0.2  # a pass, an accept with nothing to draw: words, nothing to see
@@ -391,7 +392,7 @@ class SimulatedTable:
         if deck:
             # The camera sees hands reach into the deck and leave, as for a draw: a deck event.
             truth.append({"type": "drawn", "zone": "deck", "card": BACK, "slap": True, "last": last,
-                          "action": index, "t_change": landed, "zone_wait": "deck"})
+                          "action": index, "t_from": t, "t_change": landed, "zone_wait": "deck"})
         return lift + REACH_S + PAUSE_S
 
     def _pile_point(self, zone: str) -> np.ndarray:
