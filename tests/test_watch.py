@@ -79,6 +79,18 @@ def test_covered_is_when_the_last_hand_came_over_the_zone():
     assert table.events[0]["covered"] == round(came, 3)
 
 
+def test_covered_is_when_the_hand_that_brought_the_card_came_not_an_arm_after_it():
+    table = start()
+    brought = table.t
+    table.frames(5, discard=MOVING)  # the hand that lays the card
+    table.set(discard=card("g3", (104, 98), 20))
+    table.frames(2)  # the card seen, not yet confirmed
+    table.frames(3, discard=MOVING)  # another arm passes over the pile
+    table.frames(5)
+    assert table.types() == [("landed", "discard", "g3")]
+    assert table.events[0]["covered"] == round(brought, 3)
+
+
 def test_identical_card_on_identical_card_is_told_by_the_pose():  # R-ADV-4 needs it
     table = start()
     table.frames(4, discard=MOVING)  # a hand

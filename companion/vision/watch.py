@@ -88,6 +88,7 @@ class _Zone:
     moving_s: float = 0.0  # seconds with motion over the card since the stable reading
     cover_start: float | None = None  # when the zone was first covered since its stable reading
     hand_start: float | None = None  # when the latest run of unreadable frames (a hand) began
+    change: tuple | None = None  # (observation, hand_start): the change first seen, and the hand before it
     earlier: list = field(default_factory=list)  # (code, poses) of the tops before this one, newest last
 
 
@@ -185,6 +186,8 @@ class Watcher:
         del zone.run[:-max(self.confirm_frames, self.empty_frames)]
         if not self._matches_stable(zone, obs):
             self._cover(zone)
+            if zone.change is None or not self._agrees(zone.change[0], obs):
+                zone.change = (obs, zone.hand_start)
         needed = self.empty_frames if obs.empty else self.confirm_frames
         if len(zone.run) < needed:
             return []
@@ -242,6 +245,8 @@ class Watcher:
         covered, moving_frames = zone.covered_since_stable, zone.moving_frames
         cover_start = zone.cover_start if zone.cover_start is not None else float(t)
         hand_start = zone.hand_start if zone.hand_start is not None else cover_start
+        if zone.change is not None and zone.change[1] is not None and self._agrees(zone.change[0], obs):
+            hand_start = zone.change[1]  # the hand that brought the change, not one that came by after
         same = new == old
         # The same card in a new place counts only after a hand was there (not a re-outlined card).
         # Where the card was seen lying still looks as it did: the same card, outlined anew.
@@ -266,7 +271,7 @@ class Watcher:
             zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
         zone.confidence = 1.0 if obs.empty else float(np.mean([o.confidence for o in zone.run]))
         zone.covered_since_stable, zone.moving_frames, zone.moving_s = False, 0, 0.0
-        zone.hand_start = None
+        zone.hand_start, zone.change = None, None
         if old is None or not covered:
             return []  # the first reading, or a still card confirmed again
         base = {"t": round(float(t), 3), "zone": zone.name, "covered": round(float(hand_start), 3)}
