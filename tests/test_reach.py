@@ -21,6 +21,8 @@ def frame_with_arms(sides) -> np.ndarray:
         image[60:120, 70:90] = (60, 60, 200)
     if "right" in sides:
         image[30:50, 80:160] = (60, 200, 200)
+    if "left-low" in sides:  # the left arm, its hand moved on: it crosses the border 27 px lower
+        image[77:97, 0:80] = (200, 60, 60)
     return image
 
 
@@ -132,3 +134,9 @@ def test_an_arm_there_long_before_the_zone_was_covered_is_not_among_its_arrivals
     watcher = watch_arms([""] * 5 + ["left"] * 20 + ["left bottom"] * 3 + [""])
     places = watcher.arrivals(2.5, 2.8)
     assert len(places) == 1 and circular_gap(places[0], BOTTOM) < 0.02
+
+
+def test_an_arm_sliding_along_the_border_is_not_a_new_arrival():  # R-SLAP: the last hand stays the last
+    sequence = [""] * 5 + ["left"] * 2 + ["left bottom"] * 2 + ["left-low bottom"] * 3 + [""]
+    places = watch_arms(sequence).arrivals(0.5, 1.2)
+    assert len(places) == 2 and circular_gap(places[-1], BOTTOM) < 0.02

@@ -504,3 +504,24 @@ def test_a_last_hand_seen_before_the_seats_are_placed_is_settled_once_they_are()
     assert "last-hand" not in table.kinds()
     trophies = table.game.state()["trophies"]
     assert trophies[0] == ["pirate-small"] and trophies[2] == []
+
+
+def test_more_arms_on_the_deck_than_players_leave_the_last_hand_to_the_table():  # R-STEAL
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six_seen(table)
+    table.land_from(PLACES[1], "b-steal")
+    # One arm seen twice (its crossing of the border split in two): which came last is not sure.
+    table.event("drawn", zone="deck", arrivals=[PLACES[0], PLACES[2], PLACES[1], PLACES[0] + 0.03])
+    assert table.actions[-1]["play"] == "b-steal"  # the slap, not a draw
+    assert "last-hand" in table.kinds()
+
+
+def test_an_interceptors_own_arm_is_not_overruled_by_the_next_cards():  # R-INTERCEPT-1
+    table = Table("adventure")
+    for seat, card in ((1, "b4"), (2, "b5"), (0, "b6"), (1, "b7"), (2, "b3")):
+        table.land_from(PLACES[seat], card)
+    table.land_from(PLACES[2], "b3")  # seat 2's own arm again: its own twin (still asked)
+    table.land_from(PLACES[1], "b2")  # an arm at seat 1's place: one arm against another
+    interception = [m for m in table.round.moves if m.intercept]
+    assert [m.action["by"] for m in interception] == [2]
+    assert "intercepted-by" in table.kinds()

@@ -842,8 +842,8 @@ class RoundTracker:
             return
         index, move = last
         qid = f"q{move.source}-intercepted-by"
-        if qid not in self.questions:
-            return
+        if qid not in self.questions or self._reach_seat(move.reach) is not None:
+            return  # answered, or the interceptor's own arm was seen: one arm against another tells nothing
 
         def agrees() -> bool:
             readings = self._readings(seq, card, hint, t, reach)
@@ -1141,12 +1141,14 @@ class RoundTracker:
         """A hand reached into the deck: a draw, a slap's hands, or a slap's loser taking its two cards.
 
         ``arrivals`` are the arms that reached the deck, in the order they came (the reach watcher's):
-        several right after a slap or a steal are everyone slapping, the last one the last hand's."""
+        several right after a slap or a steal are everyone slapping, the last one the last hand's
+        when there are as many as players."""
         if self.game is None or self.finished:
             return
         if t <= self.slap_until and arrivals and len(arrivals) >= 2:
             self.slap_until = float("-inf")
-            self._last_hand(arrivals[-1])
+            if len(arrivals) == self.config.n:  # one arm per player: none missed, none seen twice
+                self._last_hand(arrivals[-1])
             return
         if t <= self.absorb_until:
             self.absorb_until = float("-inf")
