@@ -13,7 +13,8 @@ cannot name), its ``confidence`` and its ``quad``. A zone missing from the mappi
 A zone's reading becomes stable after ``confirm_frames`` readable frames in a row that agree on the
 card and on its pose (the quad moves less than ``still_px``); an empty zone after ``empty_frames``.
 Events (JSON-ready dicts; ``t`` is the time of the frame that confirmed them, ``covered`` the time
-the last hand came over the zone before the change: the moment the arm that made it was there):
+the last hand came over the zone before the change was first seen: the moment the arm that made it
+was there, not an arm that passed over the zone while the change waited to be confirmed):
 
 - ``landed`` (discard): a new stable top card. ``same`` is true when it is the same card as before
   and the pile was covered in between and the card's pose changed: an identical card landed on it.
