@@ -52,3 +52,11 @@ def test_a_sure_reading_of_an_uncovered_code_is_kept():
     model_p = np.array([0.95, 0.03, 0.01, 0.01])  # a number card the profile has no photo of
     p = profile().match(unit(0.8, 0.6, 0), codes, model_p)
     assert int(np.argmax(p)) == 0 and p[0] > 0.8
+
+
+def test_a_crop_near_an_enrolled_photo_is_a_card_even_where_the_model_sees_none():
+    # A printing whose back looks like cloth to the model: the enrolled photo says it is the back.
+    backs = DeckProfile("plain", ["back"], np.stack([unit(1, 0, 0)]), "abc")
+    codes = ["back", "none", "r5"]
+    p = backs.match(unit(0.99, 0.14, 0), codes, np.array([0.02, 0.97, 0.01]))
+    assert codes[int(np.argmax(p))] == "back" and p[0] > 0.95

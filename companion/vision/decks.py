@@ -17,6 +17,7 @@ import numpy as np
 
 from companion import cards
 from companion.paths import data_dir
+from companion.vision.classify import NONE
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 # The cosine similarity at which an enrolled photo neither helps nor hurts its code.
@@ -70,7 +71,8 @@ class DeckProfile:
         A code the profile covers gains (or, a little, loses) by how much nearer its nearest photo is
         than ``threshold``: at 0.05 per e-fold, a photo 0.2 nearer outweighs a model that is 50 times
         surer. Codes without photos keep the model's weight, so a number card the profile lacks is
-        still read by the model.
+        still read by the model; "no card" loses what the nearest photo's code gains (a back or a
+        picture whose printing looks like cloth to the model is still a card).
         """
         if embedding.shape[0] != self.embeddings.shape[1]:
             raise DeckError(f"the deck profile {self.name!r} belongs to another model; enroll it again")
@@ -79,9 +81,14 @@ class DeckProfile:
         for code, sim in zip(self.codes, similarity, strict=True):
             best_per_code[code] = max(best_per_code.get(code, -1.0), float(sim))
         score = np.log(np.maximum(model_p, 1e-9))
+        gains = [0.0]
         for i, code in enumerate(codes):
             if code in best_per_code:
-                score[i] += max(best_per_code[code] - self.threshold, -FAR) / TEMPERATURE
+                gain = max(best_per_code[code] - self.threshold, -FAR) / TEMPERATURE
+                score[i] += gain
+                gains.append(gain)
+        if NONE in codes:
+            score[codes.index(NONE)] -= max(gains)  # a crop near a photo of a card is a card
         score -= score.max()
         p = np.exp(score)
         return p / p.sum()
