@@ -834,7 +834,9 @@ class RoundTracker:
             f"The poly named {cards.COLOUR_NAMES[colour]} (from the next card)",
         )
 
-    def _infer_interceptor(self, seq: int, t: float, card: str, hint: int | None, reach: float | None):
+    def _infer_interceptor(
+        self, seq: int, t: float, card: str, hint: int | None, reach: float | None
+    ) -> None:
         """R-INTERCEPT-1: an unanswered "who intercepted" settled by the next card's arm. Play goes on
         from the interceptor, so the interceptor is the seat after which that arm's seat is to move."""
         last = self.last_play()
