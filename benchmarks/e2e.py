@@ -39,6 +39,8 @@ TOKEN = "benchmark-token-0123456789"
 EDITION = "adventure"
 PLAYERS = 3
 NAMES = [f"P{i + 1}" for i in range(PLAYERS)]
+# Keys of the simulator's events that no camera reports (whose hand a slap's last one was, ...).
+TRUTH_ONLY = ("action", "t_clear", "t_cover", "slap", "last")
 
 
 # ---------------------------------------------------------------------- accuracy
@@ -53,8 +55,7 @@ def _truth(table) -> dict:
     for action in table.game.actions:
         hands.append([len(h) for h in game.hands])
         game.push(action)
-    state = table.game.state()
-    return {"actions": list(table.game.actions), "hands": hands, "state": state}
+    return {"actions": list(table.game.actions), "hands": hands, "state": table.game.state()}
 
 
 def _entries_of(companion) -> list[dict]:
@@ -103,24 +104,14 @@ def run_game(args: tuple[int, int, bool]) -> dict:
             vision.process_frame(frame, pipeline)
         reach.update(frame.t, frame.image)
         for event in frame.truth["events"]:
-            # What a watcher reports: no truth of whose hand it was ("last" of a slap).
-            truth_only = ("action", "t_clear", "t_cover", "slap", "last")
-            fed = {k: v for k, v in event.items() if k not in truth_only}
+            fed = {k: v for k, v in event.items() if k not in TRUTH_ONLY}
             fed["t"] = frame.t
             fed["covered"] = event.get("t_cover")  # as the watcher's: when the hand came over the zone
             blind.feed(dict(fed))
-            fed["reach"] = reach.reach(frame.t, at=fed["covered"])
-            if fed["type"] == "drawn":
-                fed["arrivals"] = reach.arrivals(fed["covered"], frame.t)
-            peer.feed(fed)
+            peer.feed(reach.annotate(fed))  # as Companion.process_frame does
     seconds = time.perf_counter() - began
     truth = _truth(table)
-    result = {
-        "seed": seed,
-        "frames": frames,
-        "seconds": seconds,
-        "actions": len(truth["actions"]),
-    }
+    result = {"seed": seed, "frames": frames, "seconds": seconds, "actions": len(truth["actions"])}
     expected = table.expected
     for name, companion in (("vision", vision), ("peer", peer), ("blind", blind)):
         if companion is None:

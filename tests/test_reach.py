@@ -140,3 +140,14 @@ def test_an_arm_sliding_along_the_border_is_not_a_new_arrival():  # R-SLAP: the 
     sequence = [""] * 5 + ["left"] * 2 + ["left bottom"] * 2 + ["left-low bottom"] * 3 + [""]
     places = watch_arms(sequence).arrivals(0.5, 1.2)
     assert len(places) == 2 and circular_gap(places[-1], BOTTOM) < 0.02
+
+
+def test_events_are_annotated_with_their_arms():  # R-SLAP: the deck's arrivals reach the tracker
+    watcher = watch_arms([""] * 5 + ["right"] * 3 + ["right left"] * 4 + [""] * 3)
+    drawn = watcher.annotate({"type": "drawn", "zone": "deck", "t": 1.4, "covered": 0.6})
+    assert [round(p, 2) for p in drawn["arrivals"]] == [round(RIGHT, 2), round(LEFT, 2)]
+    assert drawn["reach"] is not None
+    landed = watcher.annotate({"type": "landed", "zone": "discard", "t": 1.4, "covered": 0.9})
+    assert "reach" in landed and "arrivals" not in landed
+    camera = {"type": "camera", "t": 1.4, "status": "ok"}
+    assert watcher.annotate(dict(camera)) == camera

@@ -451,10 +451,7 @@ class Companion:
         events = pipeline.process(frame)
         self.reach.update(frame.t, frame.image)
         for event in events:
-            if event.get("type") in ("landed", "drawn", "taken", "moved"):
-                event["reach"] = self.reach.reach(float(event["t"]), at=event.get("covered"))
-            if event.get("type") == "drawn" and event.get("covered") is not None:
-                event["arrivals"] = self.reach.arrivals(float(event["covered"]), float(event["t"]))
+            self.reach.annotate(event)
         with self._lock:
             if frame.image is not None:
                 self.last_image = frame.image

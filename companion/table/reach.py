@@ -138,11 +138,22 @@ class ReachWatcher:
                 best, best_onset, best_group = p, onset, group
         return None if best is None else _mean_place(best_group)
 
+    def annotate(self, event: dict) -> dict:
+        """A watcher event with the arms behind it: ``reach`` for every move a hand makes, and for the
+        deck ``arrivals`` (everyone slapping it shows there). ``event`` is changed and returned."""
+        if event.get("type") in ("landed", "drawn", "taken", "moved"):
+            covered = event.get("covered")
+            event["reach"] = self.reach(float(event["t"]), at=covered)
+            if event["type"] == "drawn" and covered is not None:
+                event["arrivals"] = self.arrivals(float(covered), float(event["t"]))
+        return event
+
     def arrivals(self, start: float, end: float) -> list[float]:
         """Where the arms that came in from ``start`` to ``end`` crossed the border, in the order they
         came: after a slap (R-SLAP, R-STEAL) the last one is the last hand on the deck. ``start`` is
         when the zone was first covered; an arm crosses the border a little before it gets there."""
-        frames = [(when, places) for when, places in self.sightings if when <= end]
+        # Followed back no further than an arrival can have come: one older is there all along.
+        frames = [(when, places) for when, places in self.sightings if start - WINDOW_S <= when <= end]
         arms: list[tuple[float, list[float]]] = []  # (onset, sightings), one per arm
         for i, (when, places) in enumerate(frames):
             if when < start:
