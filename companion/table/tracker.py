@@ -238,9 +238,13 @@ class RoundTracker:
             public = {k: v for k, v in question.items() if not k.startswith("_")}
             move = question["_move"]
             if move is not None:
-                public["index"] = next((i for i, m in enumerate(self.moves) if m is move), None)
+                public["index"] = self._index_of(move)
             out.append(public)
         return out
+
+    def _index_of(self, move: Move) -> int | None:
+        """Where ``move`` (this very move, not an equal one) is in the moves, or None."""
+        return next((i for i, m in enumerate(self.moves) if m is move), None)
 
     def answer_for(self, qid: str):
         return self.overrides.answers.get(qid)
@@ -1208,7 +1212,7 @@ class RoundTracker:
             del self.last_hands[qid]
             if question is None:
                 continue  # answered by the table meanwhile
-            index = next((i for i, m in enumerate(self.moves) if m is question["_move"]), None)
+            index = self._index_of(question["_move"])
             if index is None:
                 continue
             if self.moves[index].action.get("last") == seat or self._amend(index, last=seat):
