@@ -221,10 +221,10 @@ class Watcher:
 
     def _new_pose(self, zone: _Zone, quad) -> bool:
         """Whether the stable card's code seen at ``quad`` is another card: an identical one landed."""
-        if zone.moving_frames == 0 or not zone.poses:
-            return False  # no hand came: the same card, outlined again
-        if zone.moving_s < self.drop_s:
-            return False  # an arm crossing the pile's edge, resting on it or not: no hand put a card down
+        if zone.moving_frames == 0 or zone.moving_s < self.drop_s or not zone.poses:
+            # No hand came (the same card, outlined again), or too briefly to put a card down: an arm
+            # crossing the pile's edge, resting on it or not.
+            return False
         if not _near(zone.poses, quad, self.new_px, self.new_deg):
             return True
         return zone.moving_s >= self.landing_s and not self._known_pose(zone, quad)
