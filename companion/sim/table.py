@@ -147,11 +147,10 @@ class SimulatedTable:
         return [bot() for _ in range(self.players)]
 
     def _layout_zones(self) -> Zones:
-        w, h = self.size
         half = ZONE_SCALE * self.card_h / 2
         polygons = {}
-        for name, (fx, fy) in LAYOUT.items():
-            cx, cy = fx * w, fy * h
+        for name in LAYOUT:
+            cx, cy = self._pile_centre(name)
             polygons[name] = np.array([[cx - half, cy - half], [cx + half, cy - half],
                                        [cx + half, cy + half], [cx - half, cy + half]], np.float32)
         return Zones(polygons, self.size)
@@ -231,9 +230,7 @@ class SimulatedTable:
         """A card dropped on a pile: a little off the pile's centre, turned a little."""
         from companion.sim.scene import card_quad
 
-        w, h = self.size
-        fx, fy = LAYOUT[zone]
-        centre = np.array([fx * w, fy * h]) + self.rng.normal(0, 0.06 * self.card_h * spread, 2)
+        centre = self._pile_centre(zone) + self.rng.normal(0, 0.06 * self.card_h * spread, 2)
         angle = float(self.rng.normal(0, 14 * spread))
         return card_quad(centre, self.card_h, angle)
 
@@ -374,7 +371,7 @@ class SimulatedTable:
         """R-SLAP / R-STEAL: every player slaps the deck, one after another, ``last`` last; the hands
         stay until the last one lands and lift together. Returns when the table is quiet again."""
         order = [s for s in self.rng.permutation(self.players).tolist() if s != last] + [last]
-        centre = np.array([LAYOUT["deck"][0] * self.size[0], LAYOUT["deck"][1] * self.size[1]], np.float32)
+        centre = self._pile_centre("deck").astype(np.float32)
         starts = [t]
         for _ in order[1:]:
             starts.append(starts[-1] + float(self.rng.uniform(0.15, 0.3)))
@@ -395,11 +392,15 @@ class SimulatedTable:
                           "action": index, "t_from": t, "t_change": landed, "zone_wait": "deck"})
         return lift + REACH_S + PAUSE_S
 
-    def _pile_point(self, zone: str) -> np.ndarray:
-        w, h = self.size
+    def _pile_centre(self, zone: str) -> np.ndarray:
+        """The middle of a pile's place on the table, in pixels."""
         fx, fy = LAYOUT[zone]
+        return np.array([fx * self.size[0], fy * self.size[1]])
+
+    def _pile_point(self, zone: str) -> np.ndarray:
+        """Where a hand reaches on a pile: near its middle."""
         jitter = self.rng.normal(0, 0.1 * self.card_h, 2)
-        return np.array([fx * w, fy * h], np.float32) + jitter.astype(np.float32)
+        return self._pile_centre(zone).astype(np.float32) + jitter.astype(np.float32)
 
     def _reach(self, seat: int, zone: str, t: float, *, carry: str | None = None,
                drop_at: float | None = None, take: str | None = None, take_at: float | None = None) -> _Arm:
