@@ -67,6 +67,7 @@ def test_the_latest_arm_is_the_events_own():
 
 LEFT = 1 - 60 / 560  # where frame_with_arm's left arm crosses the border
 BOTTOM = (160 + 120 + 80) / 560
+RIGHT = (160 + 40) / 560
 
 
 def test_an_arm_that_stayed_a_while_leaves_no_trace():
@@ -102,10 +103,6 @@ def test_the_arm_over_the_zone_when_it_was_covered_is_the_events_own():
     assert circular_gap(watcher.reach(t, at=0.7), LEFT) < 0.02
     assert circular_gap(watcher.reach(t), BOTTOM) < 0.02
     assert circular_gap(watcher.reach(t, at=0.2), BOTTOM) < 0.02  # no arm then: the usual guess
-
-
-
-RIGHT = (160 + 40) / 560
 
 
 def watch_arms(sequence: list[str], fps: float = 10.0) -> ReachWatcher:

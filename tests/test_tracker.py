@@ -9,6 +9,7 @@ from companion.table.script import scripted_game
 from companion.table.tracker import MatchConfig, MatchTracker, TableError
 
 NAMES = ["Аня", "Боря", "Вика", "Гоша"]
+PLACES = {0: 0.1, 1: 0.4, 2: 0.7}  # where each seat's arm crosses the frame's border
 
 
 class Table:
@@ -39,6 +40,11 @@ class Table:
     def land_from(self, reach: float, card: str) -> None:
         """A card landing, its arm come in at ``reach`` on the frame's border."""
         self.event("landed", zone="discard", card=card, reach=reach)
+
+    def land_seen(self, *plays: tuple[int, str]) -> None:
+        """Cards landing, each (seat, card) with its seat's arm seen at the seat's place (PLACES)."""
+        for seat, card in plays:
+            self.land_from(PLACES[seat], card)
 
     def answer(self, kind: str, value) -> None:
         self.submit({"kind": "answer", "question": self.question(kind)["id"], "value": value})
@@ -181,7 +187,6 @@ def test_after_a_draw_the_gap_tells_drawer_from_next_seat():  # R-TURN-2
     assert [o["value"] for o in table.question("played-by")["options"]] == [0, 2]
 
 
-
 def test_after_a_draw_the_arms_tell_drawer_from_next_seat():  # R-TURN-2
     table = Table()
     table.event("drawn", zone="deck", reach=0.30)  # seat 1 draws; no seat's place is known yet
@@ -222,8 +227,16 @@ def test_an_arm_far_from_every_placed_seat_is_the_one_left():  # R-SLAP
 ADVENTURE_TOPS = {"pirates": "pirate-small", "ghosts": "ghost-g", "aliens": "alien"}
 
 
-def _down_to_six(table: Table) -> None:
-    table.land("b4", "b5", "b6", "b7", "b4", "b5")  # every seat holds 6; nothing beaten yet
+DOWN_TO_SIX = ((1, "b4"), (2, "b5"), (0, "b6"), (1, "b7"), (2, "b4"), (0, "b5"))
+BEFORE_A_TWIN = ((1, "b4"), (2, "b5"), (0, "b6"), (1, "b7"), (2, "b3"))  # every seat placed, then a b3
+
+
+def _down_to_six(table: Table, *, seen: bool = False) -> None:
+    """Every seat holds 6, nothing beaten yet; ``seen``: every arm seen, so each seat is placed."""
+    if seen:
+        table.land_seen(*DOWN_TO_SIX)
+    else:
+        table.land(*(card for _, card in DOWN_TO_SIX))
 
 
 def test_villain_taken_after_a_play_is_its_trophy():  # R-ADV-1, R-ADV-2, R-ADV-5
@@ -411,27 +424,16 @@ def test_scripted_games_with_a_table_answering_come_out_right(seed):  # R-ADV-1�
 
 
 def test_reaches_learned_from_sure_plays_tell_who_intercepted():  # R-INTERCEPT-1
-    places = {0: 0.1, 1: 0.4, 2: 0.7}
     table = Table("adventure")
-    for seat, card in ((1, "b3"), (2, "b4"), (0, "b6"), (1, "b1")):
-        table.event("landed", zone="discard", card=card, reach=places[seat])
-    table.event("landed", zone="discard", card="b1", reach=places[1])  # seat 1 again: its own twin
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"), (1, "b1"))
+    table.land_from(PLACES[1], "b1")  # seat 1 again: its own twin
     assert table.actions[-1] == {"by": 1, "play": "b1"}
     assert table.question("intercepted-by")["default"] == 1  # still asked: a reach is a guess
 
 
-PLACES = {0: 0.1, 1: 0.4, 2: 0.7}  # where each seat's arm crosses the frame's border
-
-
-def _down_to_six_seen(table: Table) -> None:
-    """``_down_to_six`` with every arm seen: the tracker learns where each seat sits."""
-    for seat, card in ((1, "b4"), (2, "b5"), (0, "b6"), (1, "b7"), (2, "b4"), (0, "b5")):
-        table.land_from(PLACES[seat], card)
-
-
 def test_the_last_arm_to_slap_the_deck_is_the_steals_last_hand():  # R-STEAL
     table = Table("adventure", tops=ADVENTURE_TOPS)
-    _down_to_six_seen(table)
+    _down_to_six(table, seen=True)
     table.land_from(PLACES[1], "b0")  # seat 1 beats the small pirates
     table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
     table.land_from(PLACES[2], "b-steal")
@@ -449,7 +451,7 @@ def test_the_last_arm_to_slap_the_deck_is_the_steals_last_hand():  # R-STEAL
 
 def test_one_arm_in_the_deck_after_a_steal_is_a_draw():  # R-STEAL, R-TURN-2
     table = Table("adventure", tops=ADVENTURE_TOPS)
-    _down_to_six_seen(table)
+    _down_to_six(table, seen=True)
     table.land_from(PLACES[1], "b-steal")
     table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[2]])
     assert table.actions[-1] == {"by": 2, "draw": True}
@@ -458,7 +460,7 @@ def test_one_arm_in_the_deck_after_a_steal_is_a_draw():  # R-STEAL, R-TURN-2
 
 def test_a_slaps_last_hand_seen_then_its_two_cards_drawn():  # R-SLAP
     table = Table("adventure", tops=ADVENTURE_TOPS)
-    _down_to_six_seen(table)
+    _down_to_six(table, seen=True)
     table.land_from(PLACES[1], "b-slap")
     table.event("drawn", zone="deck", reach=PLACES[1], arrivals=[PLACES[1], PLACES[0], PLACES[2]])
     table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[2]])  # the loser's two cards
@@ -469,8 +471,7 @@ def test_a_slaps_last_hand_seen_then_its_two_cards_drawn():  # R-SLAP
 
 def test_the_next_cards_arm_tells_who_intercepted():  # R-INTERCEPT-1
     table = Table("adventure")
-    for seat, card in ((1, "b4"), (2, "b5"), (0, "b6"), (1, "b7"), (2, "b3")):
-        table.land_from(PLACES[seat], card)
+    table.land_seen(*BEFORE_A_TWIN)
     table.land("b3")  # an identical card, its arm not seen: asked, seat 1 guessed
     assert table.question("intercepted-by")["default"] == 1
     table.land_from(PLACES[1], "b2")  # seat 1 plays on: the interceptor was seat 0
@@ -481,8 +482,7 @@ def test_the_next_cards_arm_tells_who_intercepted():  # R-INTERCEPT-1
 
 def test_the_next_cards_arm_at_the_guessed_interceptors_turn_settles_the_question():  # R-INTERCEPT-1
     table = Table("adventure")
-    for seat, card in ((1, "b4"), (2, "b5"), (0, "b6"), (1, "b7"), (2, "b3")):
-        table.land_from(PLACES[seat], card)
+    table.land_seen(*BEFORE_A_TWIN)
     table.land("b3")
     table.land_from(PLACES[2], "b2")  # seat 2 to move after seat 1's interception: the guess was right
     assert table.actions[-2:] == [{"by": 1, "play": "b3"}, {"by": 2, "play": "b2"}]
@@ -497,8 +497,7 @@ def test_a_last_hand_seen_before_the_seats_are_placed_is_settled_once_they_are()
     table.land("b-steal")  # seat 0 steals; everyone slaps the deck, seat 2 last
     table.event("drawn", zone="deck", arrivals=[PLACES[1], PLACES[0], PLACES[2]])
     assert "last-hand" in table.kinds()  # whose arm came last is not known yet
-    for seat, card in ((1, "b4"), (2, "b5"), (0, "b6")):
-        table.land_from(PLACES[seat], card)
+    table.land_seen((1, "b4"), (2, "b5"), (0, "b6"))
     steal = next(m for m in table.round.moves if m.action.get("play") == "b-steal")
     assert steal.action["last"] == 2 and steal.stolen == ["pirate-small"]
     assert "last-hand" not in table.kinds()
@@ -508,7 +507,7 @@ def test_a_last_hand_seen_before_the_seats_are_placed_is_settled_once_they_are()
 
 def test_more_arms_on_the_deck_than_players_leave_the_last_hand_to_the_table():  # R-STEAL
     table = Table("adventure", tops=ADVENTURE_TOPS)
-    _down_to_six_seen(table)
+    _down_to_six(table, seen=True)
     table.land_from(PLACES[1], "b-steal")
     # One arm seen twice (its crossing of the border split in two): which came last is not sure.
     table.event("drawn", zone="deck", arrivals=[PLACES[0], PLACES[2], PLACES[1], PLACES[0] + 0.03])
@@ -518,8 +517,7 @@ def test_more_arms_on_the_deck_than_players_leave_the_last_hand_to_the_table(): 
 
 def test_an_interceptors_own_arm_is_not_overruled_by_the_next_cards():  # R-INTERCEPT-1
     table = Table("adventure")
-    for seat, card in ((1, "b4"), (2, "b5"), (0, "b6"), (1, "b7"), (2, "b3")):
-        table.land_from(PLACES[seat], card)
+    table.land_seen(*BEFORE_A_TWIN)
     table.land_from(PLACES[2], "b3")  # seat 2's own arm again: its own twin (still asked)
     table.land_from(PLACES[1], "b2")  # an arm at seat 1's place: one arm against another
     interception = [m for m in table.round.moves if m.intercept]
