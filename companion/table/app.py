@@ -86,20 +86,21 @@ def check_event(event, edition: str) -> dict:
     if "seat" in event and event["seat"] is not None and type(event["seat"]) is not int:
         raise TableError("bad-request", "'seat' must be a seat number")
     reach = event.get("reach")
-    if reach is not None and (
-        isinstance(reach, bool) or not isinstance(reach, int | float) or not 0 <= reach <= 1
-    ):
+    if reach is not None and not _border_place(reach):
         raise TableError("bad-request", "'reach' must be a place on the border from 0 to 1, or null")
     arrivals = event.get("arrivals")
     if arrivals is not None and not (
-        isinstance(arrivals, list)
-        and len(arrivals) <= MAX_ARRIVALS
-        and all(not isinstance(a, bool) and isinstance(a, int | float) and 0 <= a <= 1 for a in arrivals)
+        isinstance(arrivals, list) and len(arrivals) <= MAX_ARRIVALS and all(map(_border_place, arrivals))
     ):
         raise TableError(
             "bad-request", f"'arrivals' must be a list of at most {MAX_ARRIVALS} places on the border, 0 to 1"
         )
     return event
+
+
+def _border_place(value) -> bool:
+    """Whether ``value`` is a place on the frame's border: a number from 0 to 1 (not a bool)."""
+    return not isinstance(value, bool) and isinstance(value, int | float) and 0 <= value <= 1
 
 
 def no_frame() -> TableError:
