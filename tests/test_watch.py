@@ -19,8 +19,9 @@ EMPTY = Observation(True, None, 0.0, None)
 class Table:
     """Feeds the watcher frame by frame; every zone keeps showing what it was last set to."""
 
-    def __init__(self, **shown):
+    def __init__(self, fps=FPS, **shown):
         self.watcher = Watcher(ZONES)
+        self.fps = fps
         self.shown = {z: EMPTY for z in ZONES}
         self.shown.update(shown)
         self.t = 0.0
@@ -30,7 +31,7 @@ class Table:
         for _ in range(n):
             obs = {**self.shown, **override}
             self.events.extend(self.watcher.update(self.t, obs))
-            self.t += 1 / FPS
+            self.t += 1 / self.fps
 
     def set(self, **shown):
         self.shown.update(shown)
@@ -167,6 +168,18 @@ def test_villain_moved_from_one_pile_to_another():  # R-SHAKE
     assert event["covered"] == round(5 / FPS, 3)  # when the arm came to take it
 
 
+def test_a_misread_villain_pile_holds_no_other_pile_back():
+    table = start()
+    # The alien is read as another villain where it lies, no hand near: a misreading, not an arm.
+    table.frames(10, aliens=card("pirate-super", (101, 99), 2, confidence=0.67))
+    table.frames(4, ghosts=MOVING, aliens=card("pirate-super", (101, 99), 2, confidence=0.67))
+    left = table.t
+    table.set(ghosts=card("ghost-g", (97, 99), 10), aliens=card("pirate-super", (101, 99), 2, confidence=0.67))
+    table.frames(40)
+    assert table.types() == [("taken", "ghosts", "ghost-r")]
+    assert table.events[0]["t"] - left <= 0.3  # not held as if an arm were over the aliens
+
+
 def test_two_tops_taken_at_once():
     table = start()
     table.frames(4, pirates=MOVING, ghosts=MOVING)
@@ -184,6 +197,18 @@ def test_a_hand_reaching_into_the_deck_is_a_draw():
     table.frames(6, deck=UNREADABLE)  # unreadable but still (a bad reading, glare): not a hand
     table.frames(5)
     assert table.types() == [("drawn", "deck", "back")]
+
+
+def test_an_arm_sweeping_over_the_deck_is_no_draw_at_any_frame_rate():
+    for fps, sweep, reach in ((15, 2, 3), (30, 4, 6)):
+        table = Table(fps, discard=card("b3"), deck=card("back"))
+        table.frames(5)
+        table.frames(sweep, deck=MOVING)  # an arm on its way back from a villain pile: 0.13 s
+        table.frames(10)
+        assert table.events == [], fps
+        table.frames(reach, deck=MOVING)  # a hand that takes a card stays 0.2 s at least
+        table.frames(10)
+        assert table.types() == [("drawn", "deck", "back")], fps
 
 
 def test_an_arm_passing_over_the_deck_to_a_villain_pile_is_no_draw():

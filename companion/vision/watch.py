@@ -34,10 +34,12 @@ was there, not an arm that passed over the zone while the change waited to be co
   ``zone`` shows now. A loss and a gain of the same card on two villain piles make one ``moved``;
   a loss is held back (at most ``pair_s``) while another villain pile is covered, to pair it.
 - ``drawn`` (deck): something moved in the deck's zone (a hand, ``Observation.moving``) for at
-  least ``reach_frames`` frames, and the deck was then seen still again. An arm on its way to
-  a villain pile passes over the deck too: while another zone is still covered the draw is held
-  (at most ``pair_s``), and dropped when a villain pile then reports a change it was covered for at
-  the same time as the deck (the arm went there). A held draw is reported before any later event.
+  least ``reach_s`` seconds, and the deck was then seen still again (an arm sweeping over the deck
+  on its way back from a villain pile moves there for 0.13 s; a hand that draws, 0.2 s or more).
+  An arm on its way to a villain pile passes over the deck too: while another zone is still
+  covered the draw is held (at most ``pair_s``), and dropped when a villain pile then reports a
+  change it was covered for at the same time as the deck (the arm went there). A held draw is
+  reported before any later event.
 - ``camera``: passed through by the pipeline (``status`` "lost" / "ok").
 
 Until the first stable reading of a zone there is no event for it: the first reading is the table
@@ -94,7 +96,7 @@ class _Zone:
 
 
 class Watcher:
-    def __init__(self, zones, *, confirm_frames: int = 3, empty_frames: int = 4, reach_frames: int = 2,
+    def __init__(self, zones, *, confirm_frames: int = 3, empty_frames: int = 4, reach_s: float = 0.17,
                  still_px: float = 8.0, still_deg: float = 8.0, same_px: float = 3.0, same_deg: float = 3.0,
                  min_confidence: float = 0.5, pair_s: float = 2.0, new_px: float = 5.0, new_deg: float = 5.0,
                  landing_s: float = 0.3, drop_s: float = 0.25, change_s: float = 0.17,
@@ -106,7 +108,7 @@ class Watcher:
         self._t: float | None = None  # the previous frame's time
         self.confirm_frames = confirm_frames
         self.empty_frames = empty_frames
-        self.reach_frames = reach_frames
+        self.reach_s = reach_s
         self.still_px, self.still_deg = still_px, still_deg
         self.same_px, self.same_deg = same_px, same_deg
         self.min_confidence = min_confidence
@@ -243,7 +245,7 @@ class Watcher:
         """A stable reading (``obs``, agreed on by enough frames): the event it makes, if any."""
         new = EMPTY if obs.empty else obs.code
         old = zone.stable
-        covered, moving_frames = zone.covered_since_stable, zone.moving_frames
+        covered, moving_s = zone.covered_since_stable, zone.moving_s
         cover_start = zone.cover_start if zone.cover_start is not None else float(t)
         hand_start = zone.hand_start if zone.hand_start is not None else cover_start
         if zone.change is not None and zone.change[1] is not None and self._agrees(zone.change[0], obs):
@@ -278,7 +280,7 @@ class Watcher:
         base = {"t": round(float(t), 3), "zone": zone.name, "covered": round(float(hand_start), 3)}
         card = None if new == EMPTY else new
         if zone.name == "deck":
-            if moving_frames >= self.reach_frames and (new != EMPTY or old != EMPTY):
+            if moving_s >= self.reach_s and (new != EMPTY or old != EMPTY):
                 draw = {**base, "type": "drawn", "card": card, "confidence": round(zone.confidence, 4)}
                 self._draws.append((cover_start, draw))
             return []
@@ -343,8 +345,9 @@ def _near(poses: list, quad, px: float, deg: float) -> bool:
 
 
 def _covered(zone: _Zone) -> bool:
-    """Whether a zone that has been read is covered now, or was since its stable reading."""
-    return zone.stable is not None and (zone.run == [] or zone.covered_since_stable)
+    """Whether a zone that has been read is covered now, or a hand moved over it since its stable
+    reading (a top read otherwise than it is, with no hand there, is a misreading: no arm is there)."""
+    return zone.stable is not None and (zone.run == [] or zone.moving_s > 0)
 
 
 def _same_change(a: dict, b: dict) -> bool:
