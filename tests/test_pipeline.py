@@ -66,6 +66,30 @@ def test_still_frames_are_not_classified_again():
     assert every.calls == 9
 
 
+def test_a_card_that_was_not_named_is_read_again_on_the_next_still_frame():
+    from tests.drawing import ColourReading
+
+    classifier = ColourClassifier()
+    pipeline = Pipeline(ZONES, classifier)
+    feed(pipeline, [scene()] * 5)
+    landed = scene(discard=(("r3", (90, 120), 0), ("g3", (95, 118), 25)))
+    read = classifier.classify
+    # The first frame after the hand left is read as no card (blurred by the hand that just left);
+    # the same still picture must then be read again, not waited on until something moves.
+    first = [True]
+
+    def blurred_once(crops):
+        readings = read(crops)
+        if first[0] and len(crops) == 1:
+            first[0] = False
+            return [ColourReading(None, 0.8)]
+        return readings
+
+    classifier.classify = blurred_once
+    events = feed(pipeline, [scene(hand=(90, 130))] * 3 + [landed] * 6, start=1.0)
+    assert [(e["type"], e["card"]) for e in events] == [("landed", "g3")]
+
+
 def test_a_blurred_frame_is_not_read():
     import cv2
 

@@ -16,9 +16,9 @@ Per frame and zone: a zone whose picture moved since the last frame (a hand pass
 shaken) is not read. Otherwise the top card's quad is found (``detect.find_card_quads``) and
 warped; a crop that is much blurrier than the zone's last good crops, or washed out by glare, is
 not read. All the crops of a frame go to the classifier in one call. A zone that shows the same
-picture that has not changed since it was last read reuses that reading (``reuse=False`` detects
-and classifies every still zone in every frame). A camera's ``lost``/``ok`` frames become
-``camera`` events; during a loss the stable state is kept as it was.
+picture that has not changed since it was last read reuses that reading, unless it named no card
+(``reuse=False`` detects and classifies every still zone in every frame). A camera's
+``lost``/``ok`` frames become ``camera`` events; during a loss the stable state is kept as it was.
 
 The zones are checked against the first frame's size (``ZonesError`` when one lies outside it); a
 zones file drawn on a frame of another size is scaled to it.
@@ -131,8 +131,13 @@ class Pipeline:
                 self._last.pop(name, None)
                 continue
             last = self._last.get(name)
-            if self.reuse and last is not None and float(np.abs(thumb - last[2]).mean()) < REUSE_LEVEL:
-                observations[name] = last[3]  # nothing changed since the zone was last read
+            least = self.watcher.min_confidence
+            unnamed = last is not None and last[1] is not None and not _named(last[1], least)
+            if (self.reuse and last is not None and not unnamed
+                    and float(np.abs(thumb - last[2]).mean()) < REUSE_LEVEL):
+                # Nothing changed since the zone was last read. A card that was not named (the frame
+                # after a hand left may be blurred) is read again: its next frame may name it.
+                observations[name] = last[3]
                 continue
             # Every card is as big as the last one seen here: a part of a face is not a card, nor is a
             # quad that takes in a strip of a card below.
