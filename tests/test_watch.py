@@ -168,13 +168,35 @@ def test_villain_moved_from_one_pile_to_another():  # R-SHAKE
     assert event["covered"] == round(5 / FPS, 3)  # when the arm came to take it
 
 
+def test_a_villain_moved_off_an_identical_one_is_a_move():  # R-SHAKE
+    table = start()
+    # The top small pirate is moved onto the ghosts; the one under it lies almost as it did.
+    table.frames(3, pirates=MOVING)
+    table.frames(3, pirates=MOVING, ghosts=MOVING)
+    table.set(pirates=card("pirate-small", (101, 100), 1))
+    table.frames(3, ghosts=MOVING)
+    table.set(ghosts=card("pirate-small", (96, 103), 18))
+    table.frames(40)
+    assert table.types() == [("moved", "pirates", "pirate-small")]
+    assert table.events[0]["to"] == "ghosts" and table.events[0]["under"] == "pirate-small"
+
+
+def test_a_hand_over_a_villain_pile_does_not_explain_another_card_appearing():
+    table = start()
+    table.frames(6, pirates=MOVING, ghosts=MOVING)  # a hand hovers over the pirates, nothing taken
+    table.set(ghosts=card("ghost-g", (96, 103), 18))  # the red ghost taken, a green one under it
+    table.frames(40)
+    assert table.types() == [("taken", "ghosts", "ghost-r")]
+
+
 def test_a_misread_villain_pile_holds_no_other_pile_back():
     table = start()
     # The alien is read as another villain where it lies, no hand near: a misreading, not an arm.
-    table.frames(10, aliens=card("pirate-super", (101, 99), 2, confidence=0.67))
-    table.frames(4, ghosts=MOVING, aliens=card("pirate-super", (101, 99), 2, confidence=0.67))
+    misread = card("pirate-super", (101, 99), 2, confidence=0.67)
+    table.frames(10, aliens=misread)
+    table.frames(4, ghosts=MOVING, aliens=misread)
     left = table.t
-    table.set(ghosts=card("ghost-g", (97, 99), 10), aliens=card("pirate-super", (101, 99), 2, confidence=0.67))
+    table.set(ghosts=card("ghost-g", (97, 99), 10), aliens=misread)
     table.frames(40)
     assert table.types() == [("taken", "ghosts", "ghost-r")]
     assert table.events[0]["t"] - left <= 0.3  # not held as if an arm were over the aliens

@@ -115,6 +115,7 @@ class Watcher:
         self.pair_s = pair_s
         self._losses: list[dict] = []  # villain tops removed, waiting for a gain elsewhere
         self._gains: list[dict] = []  # villain tops that appeared, waiting for a loss elsewhere
+        self._touched: list[dict] = []  # villain piles a hand reached into that look as before
         self._draws: list[tuple[float, dict]] = []  # (deck covered since, event) held back
 
     # -- state -----------------------------------------------------------------------------------
@@ -291,6 +292,10 @@ class Watcher:
                      "same": same}]
         if zone.name in PILES:
             if same_pose:
+                if old not in (None, EMPTY) and moving_s >= self.drop_s:
+                    # A hand reached into the pile and its top looks as it did: nothing happened, or
+                    # the top moved away from over an identical card (a gain of it elsewhere says so).
+                    self._touched.append({**base, "card": old, "_cover_start": cover_start})
                 return []
             if old != EMPTY:  # the old top left this pile (taken, or moved away)
                 self._losses.append({**base, "card": old, "under": card, "confidence": zone.confidence,
@@ -298,7 +303,7 @@ class Watcher:
             if new != EMPTY:
                 # A card appeared on top: moved here from another pile, or uncovered by a loss above.
                 self._gains.append({**base, "card": new, "onto": None if old == EMPTY else old,
-                                    "confidence": zone.confidence})
+                                    "confidence": zone.confidence, "_cover_start": cover_start})
             return []
         return []  # seats: read, but no event
 
@@ -324,6 +329,21 @@ class Watcher:
                            "to": gain["zone"], "under": loss["under"],
                            "confidence": round(float(confidence), 4), "covered": loss["covered"],
                            "_cover_start": loss["_cover_start"]})
+        # A gain of X on pile B while a hand reached into pile A, whose top is X still: X moved from A
+        # and uncovered an identical card there.
+        for gain in list(self._gains):
+            touched = next((to for to in self._touched if to["card"] == gain["card"]
+                            and to["zone"] != gain["zone"] and _at_once(to, gain)), None)
+            if touched is None:
+                continue
+            self._gains.remove(gain)
+            self._touched.remove(touched)
+            self._losses = [lo for lo in self._losses if not _same_change(lo, gain)]
+            events.append({"t": stamp, "zone": touched["zone"], "type": "moved", "card": gain["card"],
+                           "to": gain["zone"], "under": gain["card"],
+                           "confidence": round(float(gain["confidence"]), 4), "covered": touched["covered"],
+                           "_cover_start": touched["_cover_start"]})
+        self._touched = [to for to in self._touched if t - to["t"] < self.pair_s]
         # Unpaired losses become "taken" once no other villain pile is covered (or after pair_s).
         for loss in list(self._losses):
             if t - loss["t"] < self.pair_s and self._villain_covered(loss["zone"]):
@@ -348,6 +368,11 @@ def _covered(zone: _Zone) -> bool:
     """Whether a zone that has been read is covered now, or a hand moved over it since its stable
     reading (a top read otherwise than it is, with no hand there, is a misreading: no arm is there)."""
     return zone.stable is not None and (zone.run == [] or zone.moving_s > 0)
+
+
+def _at_once(a: dict, b: dict) -> bool:
+    """Two confirmed changes whose zones were covered at the same time (one arm did both)."""
+    return a["_cover_start"] <= b["t"] and b["_cover_start"] <= a["t"]
 
 
 def _same_change(a: dict, b: dict) -> bool:
