@@ -269,6 +269,40 @@ def test_alien_beaten_by_an_interception():  # R-ADV-4
     assert table.actions[-1]["play"] == "b5"
 
 
+def test_an_alien_taken_off_an_identical_one_is_known_by_the_hand_that_reached_in():  # R-ADV-4, R-ADV-5
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)
+    table.land("b5", "b5")  # an interception: the alien is defeated
+    assert table.game.state()["villains"]["aliens"][0] == "back"  # what lies under it is not known yet
+    # The camera sees a hand reach into the aliens and an alien there as before: the one under it.
+    table.event("reached", zone="aliens", card="alien")
+    state = table.game.state()
+    assert sum(t.count("alien") for t in state["trophies"]) == 1
+    assert state["villains"]["aliens"][0] == "alien"
+    assert "trophy" not in table.kinds()
+    assert not any(line["kind"] == "flag" for line in table.round.log)
+
+
+def test_another_players_arm_over_a_pile_with_a_trophy_due_is_no_take():  # R-ADV-5
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)
+    table.land("b0")  # seat 1, 5 cards: the small pirates are defeated
+    table.event("reached", zone="pirates", card="pirate-small", seat=2)  # seat 2 reaching past them
+    assert table.game.state()["villains"]["pirates"][0] == "back"
+    table.event("reached", zone="pirates", card="pirate-small", seat=1)  # the defeater's own hand
+    assert table.game.state()["villains"]["pirates"][0] == "pirate-small"
+    assert table.game.state()["trophies"][1] == ["pirate-small"]
+
+
+def test_a_hand_over_a_villain_pile_with_no_trophy_due_changes_nothing():  # R-ADV-1
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land("b0")  # seat 1 holds 7: nothing is defeated
+    before = table.game.state()
+    table.event("reached", zone="pirates", card="pirate-small")
+    assert table.game.state() == before
+    assert table.kinds() == [] and table.round.open_questions() == []
+
+
 def test_shake_moves_a_villain_not_a_trophy():  # R-SHAKE
     table = Table("adventure", tops=ADVENTURE_TOPS)
     table.land("b-shake")

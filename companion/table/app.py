@@ -31,7 +31,7 @@ from companion.table.tracker import MatchConfig, MatchTracker, TableError
 
 log = logging.getLogger("companion.table")
 
-EVENT_TYPES = ("landed", "taken", "moved", "drawn", "camera", "top")
+EVENT_TYPES = ("landed", "taken", "reached", "moved", "drawn", "camera", "top")
 MAX_PLAYERS, MIN_PLAYERS, MAX_NAME = 10, 2, 40
 # Camera readings are pushed on their own at most this often (they change with every hand over a pile).
 CAMERA_PUSH_S = 0.25
@@ -74,7 +74,7 @@ def check_event(event, edition: str) -> dict:
         raise TableError("bad-request", "'t' must be a number of seconds")
     if kind == "landed" and event.get("card") not in EDITIONS[edition].playable_codes:
         raise TableError("bad-request", f"'card' must be a card of {edition}")
-    if kind in ("taken", "moved", "top"):
+    if kind in ("taken", "reached", "moved", "top"):
         if event.get("zone") not in PILES or event.get("card") not in villains:
             raise TableError("bad-request", "a villain event needs a pile 'zone' and a villain 'card'")
         if event.get("under") is not None and event["under"] not in villains:

@@ -141,7 +141,7 @@ class ReachWatcher:
     def annotate(self, event: dict) -> dict:
         """A watcher event with the arms behind it: ``reach`` for every move a hand makes, and for the
         deck ``arrivals`` (everyone slapping it shows there). ``event`` is changed and returned."""
-        if event.get("type") in ("landed", "drawn", "taken", "moved"):
+        if event.get("type") in ("landed", "drawn", "taken", "reached", "moved"):
             covered = event.get("covered")
             event["reach"] = self.reach(float(event["t"]), at=covered)
             if event["type"] == "drawn" and covered is not None:

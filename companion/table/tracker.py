@@ -3,8 +3,8 @@
 A match's log is a list of entries (``store.py``); the tracker is a fold over them, deterministic and
 free of clocks, so the state after a restart is the replay of the log. Entry kinds:
 
-- ``{"kind": "event", "event": {...}}``: a watcher event (``landed``, ``taken``, ``moved``, ``drawn``,
-  ``camera``) or a villain top seen at the start (``{"type": "top", "zone": pile, "card": code}``).
+- ``{"kind": "event", "event": {...}}``: a watcher event (``landed``, ``taken``, ``reached``, ``moved``,
+  ``drawn``, ``camera``) or a villain top seen at the start (``{"type": "top", "zone": pile, "card": code}``).
 - ``{"kind": "action", "action": {...}}``: a manual entry (a GAME-RECORD action, ``{"start": code}``,
   ``{"villain": pile, "card": code}``).
 - ``{"kind": "answer", "question": id, "value": v}``, ``{"kind": "fix", "index": k, "by": j, "card": c,
@@ -459,6 +459,8 @@ class RoundTracker:
             self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"))
         elif kind == "taken":
             self._on_taken(seq, t, event["zone"], event["card"], event.get("under"), self._hint(event))
+        elif kind == "reached":
+            self._on_reached(seq, t, event["zone"], event["card"], self._hint(event))
         elif kind == "moved":
             self._on_moved(seq, t, event["zone"], event["card"], event["to"], event.get("under"))
         elif kind == "drawn":
@@ -979,6 +981,21 @@ class RoundTracker:
                 )
         if under is not None and self.game.villains[pile]:
             self._reveal(seq, t, pile, under)
+
+    def _on_reached(self, seq: int, t: float, pile: str, villain: str, hint: int | None = None) -> None:
+        """A hand reached into a villain pile whose top looks as it did. When the rules had that top
+        defeated and nobody was seen taking it, it was taken off an identical villain (R-ADV-5):
+        the trophy is confirmed and the one under it is known. Otherwise a hand only hovered."""
+        if self.game is None:
+            return
+        due = next((move for move in self._recent_moves() if pile not in move.confirmed
+                    and any(p == pile and v == villain for p, v in move.defeated)), None)
+        if due is None or (hint is not None and hint != due.action.get("by")):
+            return  # no trophy due there, or another player's arm crossing the pile on its way elsewhere
+        stack = self.game.villains[pile]
+        if not stack or stack[0] not in (None, villain):
+            return  # the rules know the pile is empty now, or another villain on top: no twin was under
+        self._on_taken(seq, t, pile, villain, villain, hint)
 
     def _seat_question(self, move: Move) -> dict | None:
         return next(

@@ -30,6 +30,9 @@ was there, not an arm that passed over the zone while the change waited to be co
   same card where the place it was seen lying still looks as it did (``Observation.same_place`` at
   least ``same_place``): however differently it is outlined, nothing landed there.
 - ``taken`` (villain pile): ``card`` the top that was removed, ``under`` the new top or None.
+- ``reached`` (villain pile): a hand moved over the pile for ``drop_s`` at least and its top
+  ``card`` looks as it did: a hand that hovered, or a top taken off an identical one lying almost
+  where it lay (the camera cannot tell; the tracker knows whether a trophy was due there).
 - ``moved`` (villain pile): ``card`` moved from ``zone`` onto the pile ``to``; ``under`` is what
   ``zone`` shows now. A loss and a gain of the same card on two villain piles make one ``moved``;
   a loss is held back (at most ``pair_s``) while another villain pile is covered, to pair it.
@@ -145,8 +148,9 @@ class Watcher:
         """``event``, after the held draws it does not explain: a draw whose deck was covered while
         this villain pile was is the arm passing over the deck on its way here, and is dropped."""
         cover_start = event.pop("_cover_start", event["t"])
-        if event["zone"] not in PILES:
+        if event["zone"] not in PILES or event["type"] == "reached":
             # A play may follow a draw at once (the drawn card played): the same arm, no pass-over.
+            # A hand over a villain pile that changed nothing there may be on its way to the deck.
             return self._flush_draws() + [event]
         out = [draw for deck_start, draw in self._draws
                if not (cover_start <= draw["t"] and deck_start <= event["t"])]  # covered at once: one arm
@@ -295,7 +299,8 @@ class Watcher:
                 if old not in (None, EMPTY) and moving_s >= self.drop_s:
                     # A hand reached into the pile and its top looks as it did: nothing happened, or
                     # the top moved away from over an identical card (a gain of it elsewhere says so).
-                    self._touched.append({**base, "card": old, "_cover_start": cover_start})
+                    self._touched.append({**base, "card": old, "confidence": round(zone.confidence, 4),
+                                          "_cover_start": cover_start})
                 return []
             if old != EMPTY:  # the old top left this pile (taken, or moved away)
                 self._losses.append({**base, "card": old, "under": card, "confidence": zone.confidence,
@@ -343,7 +348,13 @@ class Watcher:
                            "to": gain["zone"], "under": gain["card"],
                            "confidence": round(float(gain["confidence"]), 4), "covered": touched["covered"],
                            "_cover_start": touched["_cover_start"]})
-        self._touched = [to for to in self._touched if t - to["t"] < self.pair_s]
+        # A pile a hand reached into, unpaired, is "reached" (the tracker knows whether a trophy was
+        # due there: then an identical villain lay under the one taken).
+        for touched in list(self._touched):
+            if t - touched["t"] < self.pair_s and self._villain_covered(touched["zone"]):
+                continue
+            self._touched.remove(touched)
+            events.append({**touched, "t": stamp, "type": "reached"})
         # Unpaired losses become "taken" once no other villain pile is covered (or after pair_s).
         for loss in list(self._losses):
             if t - loss["t"] < self.pair_s and self._villain_covered(loss["zone"]):
