@@ -274,8 +274,10 @@ def test_an_alien_taken_off_an_identical_one_is_known_by_the_hand_that_reached_i
     _down_to_six(table)
     table.land("b5", "b5")  # an interception: the alien is defeated
     assert table.game.state()["villains"]["aliens"][0] == "back"  # what lies under it is not known yet
-    # The camera sees a hand reach into the aliens and an alien there as before: the one under it.
+    # The camera sees a hand reach into the aliens and an alien there as before: the one under it,
+    # once the next card is played and nobody was seen taking the alien.
     table.event("reached", zone="aliens", card="alien")
+    table.land("b6")
     state = table.game.state()
     assert sum(t.count("alien") for t in state["trophies"]) == 1
     assert state["villains"]["aliens"][0] == "alien"
@@ -288,10 +290,25 @@ def test_another_players_arm_over_a_pile_with_a_trophy_due_is_no_take():  # R-AD
     _down_to_six(table)
     table.land("b0")  # seat 1, 5 cards: the small pirates are defeated
     table.event("reached", zone="pirates", card="pirate-small", seat=2)  # seat 2 reaching past them
+    table.land("b4")
     assert table.game.state()["villains"]["pirates"][0] == "back"
     table.event("reached", zone="pirates", card="pirate-small", seat=1)  # the defeater's own hand
+    table.land("b5")
     assert table.game.state()["villains"]["pirates"][0] == "pirate-small"
     assert table.game.state()["trophies"][1] == ["pirate-small"]
+
+
+def test_a_hand_over_a_pile_then_its_take_seen_is_one_trophy():  # R-ADV-5
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)
+    table.land("b0")  # seat 1, 5 cards: the small pirates are defeated
+    table.event("reached", zone="pirates", card="pirate-small", seat=1)  # the arm crosses them first
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")  # then takes the top
+    state = table.game.state()
+    assert state["trophies"][1] == ["pirate-small"] and state["villains"]["pirates"][0] == "pirate-big"
+    table.land("b4")  # the next card: the hand seen before the take is not read as another take
+    assert table.game.state()["trophies"][1] == ["pirate-small"]
+    assert table.kinds() == [] and not any(line["kind"] == "flag" for line in table.round.log)
 
 
 def test_a_hand_over_a_villain_pile_with_no_trophy_due_changes_nothing():  # R-ADV-1

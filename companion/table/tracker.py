@@ -156,6 +156,7 @@ class RoundTracker:
         self.held: dict | None = None  # an illegal landing waiting for "wrong card" or "misread"
         self.absorb_until = float("-inf")
         self.slap_until = float("-inf")  # till then, a deck event with many arms is a slap (R-SLAP, R-STEAL)
+        self.reached: dict[str, tuple] = {}  # pile -> (seq, t, villain, seat): read at the next card
         self.camera = "ok"
         self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
         self.landed_t: float | None = None
@@ -456,11 +457,13 @@ class RoundTracker:
             if self.game is None:
                 self._start(seq, t, card)
                 return
+            self._settle_reached()
             self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"))
         elif kind == "taken":
             self._on_taken(seq, t, event["zone"], event["card"], event.get("under"), self._hint(event))
         elif kind == "reached":
-            self._on_reached(seq, t, event["zone"], event["card"], self._hint(event))
+            if self.game is not None:
+                self.reached[event["zone"]] = (seq, t, event["card"], self._hint(event))
         elif kind == "moved":
             self._on_moved(seq, t, event["zone"], event["card"], event["to"], event.get("under"))
         elif kind == "drawn":
@@ -940,6 +943,7 @@ class RoundTracker:
     def _on_taken(
         self, seq: int, t: float, pile: str, villain: str, under: str | None, hint: int | None = None
     ) -> None:
+        self.reached.pop(pile, None)  # the hand seen there before was this take's, or passing by
         if self.game is None:
             self.tops[pile] = under
             return
@@ -982,12 +986,16 @@ class RoundTracker:
         if under is not None and self.game.villains[pile]:
             self._reveal(seq, t, pile, under)
 
+    def _settle_reached(self) -> None:
+        """Before the next card: the hands that reached into a villain pile whose top looks as it did.
+        When the rules had that top defeated and nobody was seen taking it since, it was taken off an
+        identical villain (R-ADV-5): the trophy is confirmed and the one under it is known. Otherwise
+        a hand only hovered, or crossed the pile (a take seen after it is the take: read at once)."""
+        reached, self.reached = self.reached, {}
+        for pile, (seq, t, villain, hint) in reached.items():
+            self._on_reached(seq, t, pile, villain, hint)
+
     def _on_reached(self, seq: int, t: float, pile: str, villain: str, hint: int | None = None) -> None:
-        """A hand reached into a villain pile whose top looks as it did. When the rules had that top
-        defeated and nobody was seen taking it, it was taken off an identical villain (R-ADV-5):
-        the trophy is confirmed and the one under it is known. Otherwise a hand only hovered."""
-        if self.game is None:
-            return
         due = next((move for move in self._recent_moves() if pile not in move.confirmed
                     and any(p == pile and v == villain for p, v in move.defeated)), None)
         if due is None or (hint is not None and hint != due.action.get("by")):
@@ -1122,6 +1130,7 @@ class RoundTracker:
     ) -> None:
         """R-SHAKE: a top villain moved onto another pile after a shake is a move, not a trophy.
         The cards it shows (the moved one, the one uncovered) are known before its defeat check."""
+        self.reached.pop(pile, None)
         if self.game is None:
             self.tops[to], self.tops[pile] = villain, under
             return
