@@ -239,6 +239,24 @@ def _down_to_six(table: Table, *, seen: bool = False) -> None:
         table.land(*(card for _, card in DOWN_TO_SIX))
 
 
+def test_a_number_misread_in_its_value_is_reread_from_the_next_card():  # R-TURN-1
+    table = Table("junior")  # blue 5 to start
+    table.land("b0")  # seat 1 plays a blue 3, read as a blue 0
+    table.land("y3")  # a yellow 3 cannot land on a blue 0: the blue card was a 3
+    assert [m.action.get("play") for m in table.round.moves][-2:] == ["b3", "y3"]
+    assert table.round.open_questions() == []
+    assert any(line["text_en"] == "The camera read blue 0; it was blue 3 (from the next card)"
+               for line in table.round.log)
+
+
+def test_a_reread_the_rules_refuse_leaves_the_question_to_the_table():  # R-TURN-1, R-WRONG-1
+    table = Table("junior")  # blue 5 to start
+    table.land("r5")
+    table.land("g3")  # a red 3 could not have landed on the blue 5: a wrong card, or a misread
+    assert [m.action.get("play") for m in table.round.moves][-1] == "r5"
+    assert table.question("wrong-or-misread")["card"] == "g3"
+
+
 def test_villain_taken_after_a_play_is_its_trophy():  # R-ADV-1, R-ADV-2, R-ADV-5
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table)

@@ -662,6 +662,11 @@ class RoundTracker:
                 )
             else:
                 readings = chosen
+        def lands() -> list:
+            return self._readings(seq, card, hint, t, reach)
+
+        if not readings and self._reread_last(seq, t, card, lands):
+            readings = lands()
         if not readings:
             self._hold(seq, t, card)
             return
@@ -879,6 +884,40 @@ class RoundTracker:
                 f"Перехватил(а) {self.players[seat]} (по руке следующего хода)",
                 f"{self.players[seat]} intercepted (from the arm of the next move)",
             )
+
+    def _reread_last(self, seq: int, t: float, card: str, lands) -> bool:
+        """A number card that cannot land on the number card before it, of another colour: that one
+        was misread in its value (the colour is read surely; a 3 and a 0 of one printing look alike).
+        The only card of its colour the new one can land on has the new one's value (R-TURN-1): the
+        last play becomes that card when the rules allow it there and the new card then ``lands()``
+        (has readings), and the table is told."""
+        last = self.last_play()
+        if last is None or not cards.is_code(card):
+            return False
+        index, move = last
+        if self.overrides.fixes.get(move.source, {}).get("card"):
+            return False  # the table said what that card was
+        before, now = cards.parse(move.action["play"]), cards.parse(card)
+        if move.intercept or not (before.is_number and now.is_number) or before.colour == now.colour:
+            return False
+        if before.value == now.value:
+            return False
+        reread = f"{before.colour}{now.value}"
+        if not self._amend(index, play=reread):
+            return False
+        if not lands():
+            self._amend(index, play=move.action["play"])
+            return False
+        self._note(
+            seq,
+            t,
+            "play",
+            f"Камера прочла {texts.card_ru(move.action['play'])}, но это {texts.card_ru(reread)} "
+            f"(по следующей карте)",
+            f"The camera read {texts.card_en(move.action['play'])}; it was {texts.card_en(reread)} "
+            f"(from the next card)",
+        )
+        return True
 
     def _hold(self, seq: int, t: float, card: str) -> None:
         """A card the rules do not allow there: a wrong card (R-WRONG-1) or a misread."""
