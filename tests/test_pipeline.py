@@ -90,6 +90,37 @@ def test_a_card_that_was_not_named_is_read_again_on_the_next_still_frame():
     assert [(e["type"], e["card"]) for e in events] == [("landed", "g3")]
 
 
+def test_a_card_outlined_too_small_once_does_not_hide_the_next_one(monkeypatch):
+    # The detector looks for a card of the size cards have had in the zone. Cards outlined smaller
+    # and smaller (corners lost in the cloth's pattern) must not make the next, whole card too big.
+    import companion.vision.pipeline as pipeline_module
+    from companion.vision.detect import quad_area
+
+    outline = {}
+
+    def find(img, poly, min_area=None, max_area=None, **_):
+        quad = outline["discard"] if poly[0][0] == 20 else None
+        if quad is None:
+            return []
+        area = quad_area(quad)
+        return [quad] if (min_area or 0) <= area <= (max_area or np.inf) else []
+
+    monkeypatch.setattr(pipeline_module, "find_card_quads", find)
+    pipeline = Pipeline(ZONES, ColourClassifier())
+    cards = [("r3", (90, 120), 0)]
+    outline["discard"] = card_corners((90, 120), 0)
+    events = feed(pipeline, [scene(discard=cards, deck=False)] * 5)
+    t = 1.0
+    landings = (("g3", (95, 118), 25, 0.89), ("b3", (85, 122), -15, 0.81), ("r3", (92, 116), 40, 1.0))
+    for code, centre, angle, shrink in landings:
+        events += feed(pipeline, [scene(discard=cards, deck=False, hand=(90, 130))] * 3, start=t)
+        cards.append((code, centre, angle))
+        outline["discard"] = card_corners(centre, angle, width=60 * shrink, height=90 * shrink)
+        events += feed(pipeline, [scene(discard=cards, deck=False)] * 6, start=t + 0.3)
+        t += 2.0
+    assert [(e["type"], e["card"]) for e in events] == [("landed", "g3"), ("landed", "b3"), ("landed", "r3")]
+
+
 def test_a_blurred_frame_is_not_read():
     import cv2
 

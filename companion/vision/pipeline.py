@@ -39,7 +39,8 @@ DEFAULT_CROP = (64, 96)
 SEARCH_MARGIN = 0.15  # search this much (of the zone's size) around a zone for cards hanging over
 WORK_SIDE = 240  # zones are searched at most this big (a 640x480 frame's zone with its margin)
 CARD_SHARE = 0.28  # a card's area over its zone's, before a card was seen there (a zone 1.55 cards high)
-SAME_SIZE = 1.4  # a card in a zone has the area of the last stable one there, within this factor
+SAME_SIZE = 1.4  # a card in a zone has the area of the last stable ones there, within this factor
+AREAS_KEPT = 5  # stable outlines whose median area is a zone's card size
 FACES_KEPT = 12
 FACE_MATCH = 0.6  # correlation of two upright crops of one card (identical cards: about 0.9)
 THUMB = 16  # side of the thumbnail a zone's motion is measured on
@@ -79,6 +80,7 @@ class Pipeline:
         self._sharpness: dict[str, deque] = {}
         self._faces: dict[str, deque] = {}  # zone -> (code, quad, face) of its latest crops
         self._places: dict[str, deque] = {}  # zone -> (quad, _Place) of its latest readings
+        self._areas: dict[str, deque] = {}  # zone -> areas of its latest stable cards
         self.camera_ok = True
 
     def state(self) -> dict:
@@ -92,6 +94,7 @@ class Pipeline:
         self.frame_size = size
         self._thumbs.clear()
         self._last.clear()
+        self._areas.clear()
 
     def process(self, frame) -> list[dict]:
         """The events this frame makes (``frame`` has ``t``, ``image`` and optionally ``camera``)."""
@@ -113,8 +116,25 @@ class Pipeline:
             self._setup(size)
         observations = self.observe(image)
         self.last_observations = observations
-        events.extend(self.watcher.update(float(frame.t), observations))
+        changes = self.watcher.update(float(frame.t), observations)
+        self._count_areas({zone for event in changes for zone in (event.get("zone"), event.get("to"))})
+        events.extend(changes)
         return events
+
+    def _count_areas(self, changed: set) -> None:
+        """The area of each zone's first stable card, and of each new one (``changed``: the zones
+        whose events say their top changed), newest last: what size a card in each zone is."""
+        for name in self.names:
+            quad = self.watcher.stable_quad(name)
+            areas = self._areas.setdefault(name, deque(maxlen=AREAS_KEPT))
+            if quad is not None and (not areas or name in changed):
+                areas.append(quad_area(quad))
+
+    def _card_area(self, name: str) -> float | None:
+        """A card's area in a zone: the median of its latest stable outlines (one card outlined too
+        small, a corner cut off, must not make the next card too big to be found)."""
+        areas = self._areas.get(name)
+        return float(np.median(areas)) if areas else None
 
     def observe(self, image: np.ndarray) -> dict[str, Observation]:
         """What each zone shows in this frame (classification included)."""
@@ -141,8 +161,7 @@ class Pipeline:
                 continue
             # Every card is as big as the last one seen here: a part of a face is not a card, nor is a
             # quad that takes in a strip of a card below.
-            known = self.watcher.zones[name].quad if name in self.watcher.zones else None
-            area = quad_area(known) if known is not None else None
+            area = self._card_area(name)
             quads = find_card_quads(image, poly, margin=SEARCH_MARGIN, work_side=WORK_SIDE,
                                     min_area=area and area / SAME_SIZE, max_area=area and area * SAME_SIZE)
             if not quads:
