@@ -249,6 +249,14 @@ def test_a_number_misread_in_its_value_is_reread_from_the_next_card():  # R-TURN
                for line in table.round.log)
 
 
+def test_a_super_card_misread_for_a_number_is_reread_from_the_next_card():  # R-TURN-1, R-SUP-0
+    table = Table("junior")  # blue 5 to start
+    table.land("b-hush")  # seat 1 plays a blue 1, read as a blue Hush
+    table.land("y1")  # a yellow 1 cannot land on a blue Hush: the blue card was a 1
+    assert [m.action.get("play") for m in table.round.moves][-2:] == ["b1", "y1"]
+    assert table.round.open_questions() == []
+
+
 def test_a_reread_the_rules_refuse_leaves_the_question_to_the_table():  # R-TURN-1, R-WRONG-1
     table = Table("junior")  # blue 5 to start
     table.land("r5")

@@ -886,11 +886,11 @@ class RoundTracker:
             )
 
     def _reread_last(self, seq: int, t: float, card: str, lands) -> bool:
-        """A number card that cannot land on the number card before it, of another colour: that one
-        was misread in its value (the colour is read surely; a 3 and a 0 of one printing look alike).
-        The only card of its colour the new one can land on has the new one's value (R-TURN-1): the
-        last play becomes that card when the rules allow it there and the new card then ``lands()``
-        (has readings), and the table is told."""
+        """A card that cannot land on the card before it, of another colour: that one was misread in
+        its face (the colour is read surely; a 3 and a 0, a 1 and a Shaker of one printing can look
+        alike). The only card of its colour the new one can land on has the new one's face
+        (R-TURN-1, R-SUP-0): the last play becomes that card when the rules allow it there and the
+        new card then ``lands()`` (has readings), and the table is told."""
         last = self.last_play()
         if last is None or not cards.is_code(card):
             return False
@@ -898,12 +898,12 @@ class RoundTracker:
         if self.overrides.fixes.get(move.source, {}).get("card"):
             return False  # the table said what that card was
         before, now = cards.parse(move.action["play"]), cards.parse(card)
-        if move.intercept or not (before.is_number and now.is_number) or before.colour == now.colour:
+        if move.intercept or not before.colour or not now.colour or before.colour == now.colour:
             return False
-        if before.value == now.value:
+        if before.is_villain or now.is_villain or before.face == now.face:
             return False
-        reread = f"{before.colour}{now.value}"
-        if not self._amend(index, play=reread):
+        reread = f"{before.colour}{now.value}" if now.is_number else f"{before.colour}-{now.kind}"
+        if not cards.is_code(reread) or not self._amend(index, play=reread):
             return False
         if not lands():
             self._amend(index, play=move.action["play"])
