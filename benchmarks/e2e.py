@@ -1,6 +1,7 @@
 """The whole companion on simulated tables, each figure against a peer measured in the same run.
 
-    .venv/bin/python benchmarks/e2e.py [--games 20] [--max-actions 60] [--jobs 2] [--tablets 20]
+    .venv/bin/python benchmarks/e2e.py [--games 20] [--first-seed 0] [--max-actions 60] [--jobs 2]
+                                       [--tablets 20]
 
 accuracy: seeded adventure games (3 players, greedy bots) rendered with noise by the simulated table.
 Each game goes through the vision pipeline (``Pipeline`` + the card model, the game's printing
@@ -209,11 +210,11 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
     return match.round.table_log()
 
 
-def accuracy(games: int, max_actions: int, jobs: int) -> dict:
+def accuracy(games: int, max_actions: int, jobs: int, first_seed: int = 0) -> dict:
     from companion.paths import MODELS_DIR
 
     with_model = (MODELS_DIR / "cards.onnx").is_file()
-    work = [(seed, max_actions, with_model) for seed in range(games)]
+    work = [(seed, max_actions, with_model) for seed in range(first_seed, first_seed + games)]
     with Pool(jobs) as pool:
         results = pool.map(run_game, work)
     summary = {"games": games, "max_actions": max_actions, "model": with_model}
@@ -345,6 +346,7 @@ def push(tablets: int, events: int) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--max-actions", type=int, default=60)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--tablets", type=int, default=20)
@@ -362,7 +364,7 @@ def main() -> int:
             flush=True,
         )
     if args.section in ("all", "accuracy"):
-        report["accuracy"] = acc = accuracy(args.games, args.max_actions, args.jobs)
+        report["accuracy"] = acc = accuracy(args.games, args.max_actions, args.jobs, args.first_seed)
         for name in ("vision", "peer", "blind"):
             row = acc[name]
             if isinstance(row, str):
