@@ -53,6 +53,11 @@ def ghost(colour: str) -> str:
     return f"ghost-{colour}"
 
 
+def coloured(colour: str, face: str) -> str:
+    """The code of the card of ``colour`` with ``face`` (``Card.face``: a value or a super kind)."""
+    return f"{colour}{face}" if face.isdigit() else f"{colour}-{face}"
+
+
 @dataclass(frozen=True)
 class Edition:
     id: str
@@ -71,8 +76,8 @@ class Edition:
     @cached_property
     def playable_codes(self) -> tuple[str, ...]:
         """Every code of a card that can be in a hand, in a stable order."""
-        numbers = tuple(f"{c}{v}" for c in self.colours for v in VALUES)
-        supers = tuple(f"{c}-{k}" for c in self.colours for k in self.super_kinds)
+        numbers = tuple(coloured(c, str(v)) for c in self.colours for v in VALUES)
+        supers = tuple(coloured(c, k) for c in self.colours for k in self.super_kinds)
         return numbers + supers + (POLY,)
 
     @cached_property

@@ -662,11 +662,8 @@ class RoundTracker:
                 )
             else:
                 readings = chosen
-        def lands() -> list:
-            return self._readings(seq, card, hint, t, reach)
-
-        if not readings and self._reread_last(seq, t, card, lands):
-            readings = lands()
+        if not readings:
+            readings = self._reread_last(seq, t, card, lambda: self._readings(seq, card, hint, t, reach))
         if not readings:
             self._hold(seq, t, card)
             return
@@ -885,29 +882,30 @@ class RoundTracker:
                 f"{self.players[seat]} intercepted (from the arm of the next move)",
             )
 
-    def _reread_last(self, seq: int, t: float, card: str, lands) -> bool:
+    def _reread_last(self, seq: int, t: float, card: str, readings) -> list:
         """A card that cannot land on the card before it, of another colour: that one was misread in
         its face (the colour is read surely; a 3 and a 0, a 1 and a Shaker of one printing can look
         alike). The only card of its colour the new one can land on has the new one's face
         (R-TURN-1, R-SUP-0): the last play becomes that card when the rules allow it there and the
-        new card then ``lands()`` (has readings), and the table is told."""
+        new card then has ``readings()``, which are returned (the table is told); else nothing."""
         last = self.last_play()
         if last is None or not cards.is_code(card):
-            return False
+            return []
         index, move = last
         if self.overrides.fixes.get(move.source, {}).get("card"):
-            return False  # the table said what that card was
+            return []  # the table said what that card was
         before, now = cards.parse(move.action["play"]), cards.parse(card)
         if move.intercept or not before.colour or not now.colour or before.colour == now.colour:
-            return False
+            return []
         if before.is_villain or now.is_villain or before.face == now.face:
-            return False
-        reread = f"{before.colour}{now.value}" if now.is_number else f"{before.colour}-{now.kind}"
+            return []
+        reread = cards.coloured(before.colour, now.face)
         if not cards.is_code(reread) or not self._amend(index, play=reread):
-            return False
-        if not lands():
+            return []
+        found = readings()
+        if not found:
             self._amend(index, play=move.action["play"])
-            return False
+            return []
         self._note(
             seq,
             t,
@@ -917,7 +915,7 @@ class RoundTracker:
             f"The camera read {texts.card_en(move.action['play'])}; it was {texts.card_en(reread)} "
             f"(from the next card)",
         )
-        return True
+        return found
 
     def _hold(self, seq: int, t: float, card: str) -> None:
         """A card the rules do not allow there: a wrong card (R-WRONG-1) or a misread."""
@@ -1035,8 +1033,7 @@ class RoundTracker:
             self._on_reached(seq, t, pile, villain, hint)
 
     def _on_reached(self, seq: int, t: float, pile: str, villain: str, hint: int | None = None) -> None:
-        due = next((move for move in self._recent_moves() if pile not in move.confirmed
-                    and any(p == pile and v == villain for p, v in move.defeated)), None)
+        due = self._due(pile, villain)
         if due is None or (hint is not None and hint != due.action.get("by")):
             return  # no trophy due there, or another player's arm crossing the pile on its way elsewhere
         stack = self.game.villains[pile]
@@ -1075,18 +1072,18 @@ class RoundTracker:
         plays = [i for i, m in enumerate(self.moves) if "play" in m.action]
         return self.moves[plays[-3] :] if len(plays) >= 3 else self.moves
 
+    def _due(self, pile: str, villain: str) -> Move | None:
+        """The recent move whose defeat of ``villain`` on ``pile`` the camera has not seen taken yet."""
+        return next((move for move in self._recent_moves() if pile not in move.confirmed
+                     and any(p == pile and v == villain for p, v in move.defeated)), None)
+
     def _explained(self, pile: str, villain: str) -> bool:
-        for move in self._recent_moves():
-            for taken_pile, taken in move.defeated:
-                if taken_pile == pile and taken == villain and pile not in move.confirmed:
-                    return True
-        return False
+        return self._due(pile, villain) is not None
 
     def _confirm(self, pile: str, villain: str) -> None:
-        for move in self._recent_moves():
-            if any(p == pile and v == villain for p, v in move.defeated) and pile not in move.confirmed:
-                move.confirmed.append(pile)
-                return
+        move = self._due(pile, villain)
+        if move is not None:
+            move.confirmed.append(pile)
 
     def _explain_by_omni(self, pile: str, villain: str) -> bool:
         """R-OMNI with 7+ cards: the pile the camera saw emptied is the one the player chose."""
