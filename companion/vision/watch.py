@@ -89,7 +89,6 @@ class _Zone:
     poses: list = field(default_factory=list)  # the outlines the detector gave the stable card
     confidence: float = 0.0
     run: list[Observation] = field(default_factory=list)  # agreeing readable frames, newest last
-    moving_frames: int = 0  # frames with motion in the zone since the stable reading
     covered_since_stable: bool = False
     moving_s: float = 0.0  # seconds with motion over the card since the stable reading
     cover_start: float | None = None  # when the zone was first covered since its stable reading
@@ -185,7 +184,6 @@ class Watcher:
                 zone.hand_start = self._t
             zone.run.clear()
             self._cover(zone)
-            zone.moving_frames += obs.moving
             zone.moving_s += self._dt if obs.moving else 0.0
             return []
         if zone.run and not self._agrees(zone.run[-1], obs):
@@ -228,7 +226,7 @@ class Watcher:
 
     def _new_pose(self, zone: _Zone, quad) -> bool:
         """Whether the stable card's code seen at ``quad`` is another card: an identical one landed."""
-        if zone.moving_frames == 0 or zone.moving_s < self.drop_s or not zone.poses:
+        if not zone.moving_s or zone.moving_s < self.drop_s or not zone.poses:
             # No hand came (the same card, outlined again), or too briefly to put a card down: an arm
             # crossing the pile's edge, resting on it or not.
             return False
@@ -278,7 +276,7 @@ class Watcher:
         if not obs.empty and not self._known_pose(zone, obs.quad):
             zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
         zone.confidence = 1.0 if obs.empty else float(np.mean([o.confidence for o in zone.run]))
-        zone.covered_since_stable, zone.moving_frames, zone.moving_s = False, 0, 0.0
+        zone.covered_since_stable, zone.moving_s = False, 0.0
         zone.hand_start, zone.change = None, None
         if old is None or not covered:
             return []  # the first reading, or a still card confirmed again
@@ -316,6 +314,11 @@ class Watcher:
     def _villain_covered(self, exclude: str) -> bool:
         return any(z.name in PILES and z.name != exclude and _covered(z) for z in self.zones.values())
 
+    def _waiting(self, change: dict, t: float) -> bool:
+        """Whether a villain pile's change is still held back to be paired: for ``pair_s`` at most,
+        while another villain pile is covered (the arm may be on its way there)."""
+        return t - change["t"] < self.pair_s and self._villain_covered(change["zone"])
+
     def _settle_villains(self, t: float) -> list[dict]:
         events = []
         stamp = round(float(t), 3)
@@ -351,13 +354,13 @@ class Watcher:
         # A pile a hand reached into, unpaired, is "reached" (the tracker knows whether a trophy was
         # due there: then an identical villain lay under the one taken).
         for touched in list(self._touched):
-            if t - touched["t"] < self.pair_s and self._villain_covered(touched["zone"]):
+            if self._waiting(touched, t):
                 continue
             self._touched.remove(touched)
             events.append({**touched, "t": stamp, "type": "reached"})
         # Unpaired losses become "taken" once no other villain pile is covered (or after pair_s).
         for loss in list(self._losses):
-            if t - loss["t"] < self.pair_s and self._villain_covered(loss["zone"]):
+            if self._waiting(loss, t):
                 continue
             self._losses.remove(loss)
             self._gains = [g for g in self._gains if not _same_change(g, loss)]
@@ -365,8 +368,7 @@ class Watcher:
                            "under": loss["under"], "confidence": round(float(loss["confidence"]), 4),
                            "covered": loss["covered"], "_cover_start": loss["_cover_start"]})
         # A card that appeared on an empty pile from no other pile: nothing to report.
-        self._gains = [g for g in self._gains
-                       if t - g["t"] < self.pair_s and self._villain_covered(g["zone"])]
+        self._gains = [g for g in self._gains if self._waiting(g, t)]
         return events
 
 
