@@ -140,6 +140,7 @@ class Pipeline:
         """What each zone shows in this frame (classification included)."""
         observations: dict[str, Observation] = {}
         to_classify: list[tuple[str, np.ndarray, np.ndarray]] = []
+        least = self.watcher.min_confidence
         for name in self.names:
             poly = self._polygons[name]
             moved, over_card, thumb = self._motion(name, image, poly)
@@ -151,12 +152,10 @@ class Pipeline:
                 self._last.pop(name, None)
                 continue
             last = self._last.get(name)
-            least = self.watcher.min_confidence
-            unnamed = last is not None and last[1] is not None and not _named(last[1], least)
-            if (self.reuse and last is not None and not unnamed
+            # Nothing changed since the zone was last read: that reading holds, unless it named no
+            # card (the frame after a hand left may be blurred; the next one may name it).
+            if (self.reuse and last is not None and (last[1] is None or _named(last[1], least))
                     and float(np.abs(thumb - last[2]).mean()) < REUSE_LEVEL):
-                # Nothing changed since the zone was last read. A card that was not named (the frame
-                # after a hand left may be blurred) is read again: its next frame may name it.
                 observations[name] = last[3]
                 continue
             # Every card is as big as the last one seen here: a part of a face is not a card, nor is a
@@ -186,7 +185,6 @@ class Pipeline:
         if to_classify:
             readings = self.read([(name, quad, crop) for name, quad, crop, _ in to_classify])
             chosen: dict[str, tuple] = {}
-            least = self.watcher.min_confidence
             for (name, quad, crop, thumb), reading in zip(to_classify, readings, strict=True):
                 if name not in chosen:
                     chosen[name] = (quad, crop, thumb, reading)
