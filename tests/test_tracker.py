@@ -219,6 +219,7 @@ def test_an_arm_far_from_every_placed_seat_is_the_one_left():  # R-SLAP
     table = Table()
     table.land_from(0.40, "b3")  # seat 1: its place is learned
     table.land_from(0.70, "b-slap")  # seat 2, the last hand unknown
+    table.event("drawn", zone="deck", reach=0.70)  # everyone slaps the deck, one arm told apart
     table.event("drawn", zone="deck", reach=0.10)  # the slap's loser draws 2: not seat 1 or 2
     assert table.actions[-1] == {"by": 2, "play": "b-slap", "last": 0}
     assert table.round.hand_counts() == [10, 7, 7]
@@ -526,13 +527,16 @@ def test_the_last_arm_to_slap_the_deck_is_the_steals_last_hand():  # R-STEAL
     assert table.actions[-1] == {"by": 0, "draw": True}
 
 
-def test_one_arm_in_the_deck_after_a_steal_is_a_draw():  # R-STEAL, R-TURN-2
+def test_the_first_reach_into_the_deck_after_a_steal_is_the_slap_however_many_arms_were_seen():  # R-STEAL
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table, seen=True)
     table.land_from(PLACES[1], "b-steal")
+    # The hands lay one over another: the camera told one arm apart. Everyone slaps: not a draw.
     table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[2]])
+    assert table.actions[-1]["play"] == "b-steal"
+    assert "last-hand" in table.kinds()  # the last hand is not known
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[2]])  # the next reach: a draw
     assert table.actions[-1] == {"by": 2, "draw": True}
-    assert "last-hand" in table.kinds()
 
 
 def test_a_slaps_last_hand_seen_then_its_two_cards_drawn():  # R-SLAP

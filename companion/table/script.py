@@ -1,8 +1,8 @@
 """Scripted camera event streams from engine games: what a perfect watcher would report.
 
 A full-knowledge game is played by bots; every action becomes the events the camera would see
-(a card landing, a hand reaching into the deck, villain tops taken or moved), and the truth (the
-actions) is kept to check the tracker against.
+(a card landing, a hand reaching into the deck, everyone slapping it after a slap or a steal,
+villain tops taken or moved), and the truth (the actions) is kept to check the tracker against.
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ def scripted_game(seed: int, players: int = 3, edition: str = "adventure", bots=
     bots = bots or [GreedyBot() for _ in range(players)]
     villains = copy.deepcopy(game.villains)
     hands = [len(h) for h in game.hands]
+    deck = len(game.deck)  # before the action: the table slaps a deck that has cards
     for action in play(game, bots, rng):
         t += STEP_S
         events = []
@@ -77,10 +78,13 @@ def scripted_game(seed: int, players: int = 3, edition: str = "adventure", bots=
         )
         if "draw" in action:
             events.append({"type": "drawn", "t": t, "zone": "deck"})
+        if "last" in action and deck:
+            events.append({"type": "drawn", "t": t + 0.3, "zone": "deck"})  # everyone slaps the deck
         if grew and "draw" not in action:
             events.append({"type": "drawn", "t": t + 0.5, "zone": "deck"})  # penalty draws: one reach
         events += villain_events(action, villains, game.villains, t + 0.7)
         villains = copy.deepcopy(game.villains)
         hands = [len(h) for h in game.hands]
+        deck = len(game.deck)
         steps.append((action, events))
     return start, steps, game

@@ -1213,9 +1213,11 @@ class RoundTracker:
         when there are as many as players."""
         if self.game is None or self.finished:
             return
-        if t <= self.slap_until and arrivals and len(arrivals) >= 2:
+        if t <= self.slap_until:
+            # Everyone slaps the deck right after the card (R-SLAP, R-STEAL): the first reach there is
+            # theirs, however many of the arms the camera told apart.
             self.slap_until = float("-inf")
-            if len(arrivals) == self.config.n:  # one arm per player: none missed, none seen twice
+            if arrivals and len(arrivals) == self.config.n:  # one arm per player: none missed, none twice
                 self._last_hand(arrivals[-1])
             return
         if t <= self.absorb_until:
