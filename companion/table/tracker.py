@@ -161,7 +161,10 @@ class RoundTracker:
         self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
         self.landed_t: float | None = None
         self.reach_samples: list[tuple[float, int]] = []  # (reach, seat) of moves whose seat was sure
-        self.last_hands: dict[str, float] = {}  # last-hand question -> the last arm's place, seat unknown
+        # last-hand question -> the arms seen that tell it, till the seats' places say whose they are:
+        # (places, True) everyone slapping the deck, in the order they came; (place, False) the arm
+        # that drew the slap's two cards
+        self.last_hands: dict[str, tuple] = {}
         self.deep: dict[tuple[str, int], str] = {}  # villains known below the tops as dealt: (pile, depth)
         self.draw_t: float | None = None
         self.draw_reach: float | None = None
@@ -1217,12 +1220,13 @@ class RoundTracker:
             # Everyone slaps the deck right after the card (R-SLAP, R-STEAL): the first reach there is
             # theirs, however many of the arms the camera told apart.
             self.slap_until = float("-inf")
-            if arrivals and len(arrivals) == self.config.n:  # one arm per player: none missed, none twice
-                self._last_hand(arrivals[-1])
+            if arrivals:
+                self._last_hand(list(arrivals), slapped=True)
             return
         if t <= self.absorb_until:
             self.absorb_until = float("-inf")
-            self._last_hand(reach)
+            if reach is not None:
+                self._last_hand(reach, slapped=False)
             return
         state = self._state()
         turn = state["turn"]
@@ -1253,29 +1257,44 @@ class RoundTracker:
         if self.finished:
             self._ask_round_end(seq, t)
 
-    def _last_hand(self, place: float | None) -> None:
-        """The last play's last hand seen at ``place`` on the border: the last arm to slap the deck
-        (R-SLAP, R-STEAL), or the arm that drew a slap's two cards, the last hand's owner's. Kept until
-        the seats' places say whose arm it was."""
+    def _last_hand(self, seen, *, slapped: bool) -> None:
+        """The last play's last hand seen (R-SLAP, R-STEAL): ``slapped``, the arms that slapped the deck
+        (places on the border, in the order they came: the last one is the last hand), else the place
+        of the arm that drew a slap's two cards (the last hand's owner's). Kept until the seats' places
+        say whose arms they were."""
         last = self.last_play()
-        if place is None or last is None:
+        if last is None:
             return
         _, move = last
         qid = f"q{move.source}-last-hand"
         if cards.parse(move.action["play"]).kind in ("slap", "steal") and qid in self.questions:
-            self.last_hands.setdefault(qid, place)
+            self.last_hands.setdefault(qid, (seen, slapped))
             self._settle_last_hands()
+
+    def _slapped_last(self, places: list[float]) -> int | None | bool:
+        """The seat whose arm slapped the deck last: one arm per seat seen, a place at no seat's (a thing
+        at the border, not an arm) left out. None while a place's seat is not known yet; False when
+        the arms cannot tell (one missed or seen twice: which came last is not sure)."""
+        n = self.config.n
+        seats = [self._reach_seat(place) for place in places]
+        placed = {seat for _, seat in self.reach_samples}
+        if None in seats and len(placed) < n:
+            return None
+        seats = [seat for seat in seats if seat is not None]
+        if len(seats) != n or len(set(seats)) != n:
+            return False
+        return seats[-1]
 
     def _settle_last_hands(self) -> None:
         """Last hands seen whose seat is now known: their plays amended, their questions closed."""
-        for qid, place in list(self.last_hands.items()):
+        for qid, (seen, slapped) in list(self.last_hands.items()):
             question = self.questions.get(qid)
-            seat = self._reach_seat(place)
+            seat = self._slapped_last(seen) if slapped else self._reach_seat(seen)
             if question is not None and seat is None:
                 continue  # not yet known whose place that is
             del self.last_hands[qid]
-            if question is None:
-                continue  # answered by the table meanwhile
+            if question is None or seat is False:
+                continue  # answered by the table meanwhile, or the arms cannot tell
             index = self._index_of(question["_move"])
             if index is None:
                 continue
