@@ -586,6 +586,19 @@ def test_a_last_hand_seen_before_the_seats_are_placed_is_settled_once_they_are()
     assert trophies[0] == ["pirate-small"] and trophies[2] == []
 
 
+def test_a_place_at_no_seats_among_the_slapping_arms_is_left_out():  # R-STEAL
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_from(PLACES[1], "b0")  # seat 1 beats the small pirates
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
+    table.land_from(PLACES[2], "b-steal")
+    stray = 0.95  # far from every seat's place: a shadow at the border
+    table.event("drawn", zone="deck", arrivals=[PLACES[0], stray, PLACES[2], PLACES[1]])
+    steal = table.round.moves[-1]
+    assert steal.action["last"] == 1 and steal.stolen == ["pirate-small"]
+    assert "last-hand" not in table.kinds()
+
+
 def test_more_arms_on_the_deck_than_players_leave_the_last_hand_to_the_table():  # R-STEAL
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table, seen=True)
