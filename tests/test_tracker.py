@@ -198,6 +198,15 @@ def test_after_a_draw_the_arms_tell_drawer_from_next_seat():  # R-TURN-2
     assert table.actions[-3:] == [{"by": 2, "draw": True}, {"by": 2, "pass": True}, {"by": 0, "play": "b2"}]
 
 
+def test_a_place_at_no_seats_tells_nothing_about_the_drawer():  # R-TURN-2
+    table = Table("adventure")
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; the pace: 1.5 s a play
+    table.event("drawn", zone="deck", reach=PLACES[1])  # seat 1 draws
+    table.t -= 0.5
+    table.land_from(0.95, "b1")  # soon after; a shadow at the border seen instead of the arm
+    assert table.actions[-2:] == [{"by": 1, "draw": True}, {"by": 1, "play": "b1"}]
+
+
 def test_an_arm_at_another_seats_place_is_not_the_movers():  # R-TURN-2
     table = Table()
     table.land_from(0.40, "b3")  # seat 1: its place is learned

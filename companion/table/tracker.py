@@ -482,14 +482,30 @@ class RoundTracker:
             return seat
         return self._reach_seat(event.get("reach"))
 
-    def _reach_seat(self, reach: float | None) -> int | None:
-        if reach is None:
-            return None
+    def _seat_places(self) -> dict[int, float]:
+        """Where each placed seat's arm comes in: of its last sure reaches, the one closest to all the
+        others (robust to a stray one)."""
         centres = {}
         for seat in range(self.config.n):
             samples = [p for p, s in self.reach_samples if s == seat][-REACH_SAMPLES:]
-            if samples:  # the sample closest to all the others: robust to a stray one
+            if samples:
                 centres[seat] = min(samples, key=lambda p: sum(circular_gap(p, q) for q in samples))
+        return centres
+
+    def _same_arm(self, a: float | None, b: float | None) -> bool | None:
+        """``same_arm``, where a place far from every seat's, once all are placed, is no player's
+        arm (a shadow or a thing at the border was seen instead of it): it tells nothing."""
+        centres = list(self._seat_places().values())
+        if len(centres) == self.config.n:
+            for place in (a, b):
+                if place is not None and all(circular_gap(c, place) > 2 * REACH_MATCH for c in centres):
+                    return None
+        return same_arm(a, b)
+
+    def _reach_seat(self, reach: float | None) -> int | None:
+        if reach is None:
+            return None
+        centres = self._seat_places()
         if not centres:
             return None
         ranked = sorted(centres, key=lambda s: circular_gap(centres[s], reach))
@@ -542,7 +558,7 @@ class RoundTracker:
         Else the timing: soon enough after the draw, measured against the table's pace (the median
         time between two plays), or before it is known the time the drawer took to reach the deck.
         """
-        same = same_arm(self.draw_reach, reach)
+        same = self._same_arm(self.draw_reach, reach)
         if same is not None:
             return same
         if self.draw_t is None:
@@ -571,7 +587,7 @@ class RoundTracker:
             # seat to move it is one playable card among many, for the others the only one: they come first.
             first = turn if turn is not None else previous.action["by"]
             order = [(first + k) % n for k in range(1, n)] + [first]
-            same = same_arm(previous.reach, reach)
+            same = self._same_arm(previous.reach, reach)
             if same is not None:  # the twin's own arm came again, or another one did
                 order.sort(key=lambda seat: (seat == previous.action["by"]) != same)
             candidates += [(seat, [], True) for seat in dict.fromkeys(order) if seat is not None]
