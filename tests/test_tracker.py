@@ -570,6 +570,18 @@ def test_the_next_cards_arm_tells_who_intercepted():  # R-INTERCEPT-1
     assert any("intercepted (from the arm of the next move)" in line["text_en"] for line in table.round.log)
 
 
+def test_arms_at_places_not_learned_yet_tell_who_intercepted():  # R-INTERCEPT-1
+    table = Table("adventure")
+    table.land_from(PLACES[1], "b3")  # seat 1, the only reading: its place is learned
+    table.land_from(PLACES[2], "b3")  # another arm, whose seat's place is not known: 0 is guessed
+    assert table.actions[-1] == {"by": 0, "play": "b3"}
+    # A third arm: after seat 0 it would be seat 1's, whose arm comes in elsewhere; after seat 1,
+    # seat 1's own arm was at another place. Only seat 2's interception leaves one place per seat.
+    table.land_from(PLACES[0], "b4")
+    assert table.actions[-2:] == [{"by": 2, "play": "b3"}, {"by": 0, "play": "b4"}]
+    assert "intercepted-by" not in table.kinds()
+
+
 def test_the_next_cards_arm_at_the_guessed_interceptors_turn_settles_the_question():  # R-INTERCEPT-1
     table = Table("adventure")
     table.land_seen(*BEFORE_A_TWIN)

@@ -868,9 +868,11 @@ class RoundTracker:
         self, seq: int, t: float, card: str, hint: int | None, reach: float | None
     ) -> None:
         """R-INTERCEPT-1: an unanswered "who intercepted" settled by the next card's arm. Play goes on
-        from the interceptor, so the interceptor is the seat after which that arm's seat is to move."""
+        from the interceptor, so the interceptor is the seat after which that arm's seat is to move.
+        When that arm's seat is not known yet, the interceptor is the only seat after which the arms
+        seen agree: one seat, one place (``_arms_agree``)."""
         last = self.last_play()
-        if hint is None or last is None:
+        if last is None or (hint is None and reach is None):
             return
         index, move = last
         qid = f"q{move.source}-intercepted-by"
@@ -878,18 +880,27 @@ class RoundTracker:
             return  # answered, or the interceptor's own arm was seen: one arm against another tells nothing
 
         def agrees() -> bool:
+            turn = self._state()["turn"]
+            if hint is not None:
+                seen = turn == hint
+            else:
+                seen = self._arms_agree({turn: reach, self.moves[index].action["by"]: move.reach})
             readings = self._readings(seq, card, hint, t, reach)
-            return self._state()["turn"] == hint and any(s == hint and not cut for s, _, cut in readings)
+            return seen and any(s == turn and not cut for s, _, cut in readings)
 
         guessed = move.action["by"]
-        if not agrees():
-            for seat in (o["value"] for o in self.questions[qid]["options"] if o["value"] != guessed):
-                if self._amend(index, by=seat):
-                    if agrees():
-                        break
+        seats = [o["value"] for o in self.questions[qid]["options"]]
+        agreeing = []
+        for seat in seats:
+            if seat == guessed or self._amend(index, by=seat):
+                if agrees():
+                    agreeing.append(seat)
+                if seat != guessed:
                     self._amend(index, by=guessed)
-            else:
-                return
+        if hint is not None:
+            agreeing = agreeing[:1] if guessed not in agreeing else [guessed]
+        if len(agreeing) != 1 or (agreeing[0] != guessed and not self._amend(index, by=agreeing[0])):
+            return
         self._close(qid, "inferred")
         seat = self.moves[index].action["by"]
         if seat != guessed:
@@ -900,6 +911,20 @@ class RoundTracker:
                 f"Перехватил(а) {self.players[seat]} (по руке следующего хода)",
                 f"{self.players[seat]} intercepted (from the arm of the next move)",
             )
+
+    def _arms_agree(self, arms: dict[int, float | None]) -> bool:
+        """Whether arms seen at these places (seat -> place) can be these seats': each at its seat's
+        known place, none at another seat's, and two seats' arms not at one place."""
+        placed = {seat: [place] for seat, place in self._seat_places().items()}
+        for seat, place in arms.items():
+            if place is not None:
+                placed.setdefault(seat, []).append(place)
+        for seat, places in placed.items():
+            for other, others in placed.items():
+                pairs = [same_arm(a, b) for a in places for b in others]
+                if (seat == other and False in pairs) or (seat != other and True in pairs):
+                    return False
+        return True
 
     def _reread_last(self, seq: int, t: float, card: str, readings) -> list:
         """A card that cannot land on the card before it, of another colour: that one was misread in
