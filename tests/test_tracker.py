@@ -209,9 +209,24 @@ def test_a_place_at_no_seats_tells_nothing_about_the_drawer():  # R-TURN-2
 
 def test_an_arm_at_another_seats_place_is_not_the_movers():  # R-TURN-2
     table = Table()
-    table.land_from(0.40, "b3")  # seat 1: its place is learned
+    places = [0.40, 0.70, 0.10] * 2 + [0.40]  # seat 1 seen three times at 0.40: its place is sure
+    for place, card in zip(places, ["b3", "b4", "b5", "b6", "b7", "b2", "b3"], strict=True):
+        table.land_from(place, card)
     table.event("drawn", zone="deck", reach=0.40)  # seat 2 draws; the arm seen was seat 1's, going back
     table.land_from(0.70, "b1")  # seat 2's own arm, at the table's pace: the drawn card
+    assert table.actions[-2:] == [{"by": 2, "draw": True}, {"by": 2, "play": "b1"}]
+
+
+def test_a_place_seen_once_does_not_keep_another_seat_from_its_own():  # R-TURN-1
+    table = Table()
+    # Seat 1's first arm is taken at 0.70 (a glare at the border, its own arm not seen); 0.70 is
+    # seat 2's place, seen at each of its plays.
+    places = [0.70, 0.70, 0.10, 0.40, 0.70, 0.10, 0.40]
+    for place, card in zip(places, ["b3", "b4", "b5", "b6", "b7", "b2", "b3"], strict=True):
+        table.land_from(place, card)
+    table.event("drawn", zone="deck", reach=0.70)  # seat 2 draws
+    table.t += 1.5
+    table.land_from(0.70, "b1")  # late, but seat 2's own arm again: the drawn card
     assert table.actions[-2:] == [{"by": 2, "draw": True}, {"by": 2, "play": "b1"}]
 
 

@@ -41,6 +41,7 @@ ABSORB_S = 4.0
 # the place being the middle of the seat's last REACH_SAMPLES sure reaches.
 REACH_MATCH = 0.05
 REACH_SAMPLES = 12
+PLACE_SURE = 3
 # After a draw, the next card is the drawer's (the drawn card, played at once) or, after a pass, the
 # next seat's (a turn later). The arms tell them apart (``same_arm``); when they cannot, the gap:
 # under this many times the table's usual time between two plays, the drawer played. Before the
@@ -525,11 +526,17 @@ class RoundTracker:
         return reach if self._reach_seat(reach) in (None, seat) else None
 
     def _learn_reach(self, reach: float | None, seat: int | None) -> None:
-        """Learn where ``seat``'s arm comes in; a reach at another seat's known place is not learned
-        (the arm was someone else's: the game's state may be off, the rules sure of the wrong seat)."""
-        if seat is not None and self._own_reach(reach, seat) is not None:
-            self.reach_samples.append((reach, seat))
-            self._settle_last_hands()
+        """Learn where ``seat``'s arm comes in. A reach at the place of another seat that has been
+        seen there PLACE_SURE times is not learned (the arm was someone else's, going back); a place
+        seen fewer times may be wrong itself (a glare at the border taken for an arm) and must not
+        keep the seat's true place from being learned."""
+        if seat is None or reach is None:
+            return
+        other = self._reach_seat(reach)
+        if other not in (None, seat) and sum(s == other for _, s in self.reach_samples) >= PLACE_SURE:
+            return
+        self.reach_samples.append((reach, seat))
+        self._settle_last_hands()
 
     # ------------------------------------------------------------------ a card lands
 
