@@ -148,3 +148,21 @@ def test_events_are_annotated_with_their_arms():  # R-SLAP: the deck's arrivals 
     assert "reach" in landed and "arrivals" not in landed
     camera = {"type": "camera", "t": 1.4, "status": "ok"}
     assert watcher.annotate(dict(camera)) == camera
+
+
+def test_a_change_of_light_that_stays_on_the_border_is_no_arm_and_an_arm_there_is_seen():  # R-STEAL: the arms
+    def shaded(image: np.ndarray) -> np.ndarray:
+        image[40:80, :12, 2] = 100  # a lamp's warm light falls on the left edge, and stays
+        return image
+
+    watcher = ReachWatcher()
+    t = 0.0
+    for step in range(5 + 50):  # five frames as before, then five seconds of the new light
+        image = frame_with_arm(None)
+        watcher.update(t, shaded(image) if step >= 5 else image)
+        t += 0.1
+    assert watcher.update(t, shaded(frame_with_arm(None))) == []
+    for _ in range(3):  # an arm comes in there
+        t += 0.1
+        places = watcher.update(t, shaded(frame_with_arm("left")))
+    assert len(places) == 1 and circular_gap(places[0], 1 - 60 / 560) < 0.03

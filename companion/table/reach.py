@@ -5,7 +5,9 @@ its player's side of the table. ``ReachWatcher`` follows a thin band along the f
 against two slowly updated pictures of the empty border; an arm shows as a run of border pixels
 that differ from both, once the light's drift is taken out. One picture (``background``) takes in,
 slowly, what lies there (a thing left on the border becomes the border); the other (``stable``)
-learns only where nothing is, so an arm that stayed a while leaves no trace on it when it goes.
+learns only where nothing is, so an arm that stayed a while leaves no trace on it when it goes. A
+change that keeps still for seconds (the light fallen differently, a shadow) is taken in at once by
+the first picture: an arm never keeps that still.
 ``reach(t, at)`` says where (a position along the border, 0…1 clockwise from the top-left corner)
 the arm behind an event confirmed at ``t`` came in, or None; ``at``, the moment the watcher saw the
 zone covered, names the arm best: the one crossing the border then. Which seat sits where is not
@@ -29,6 +31,8 @@ WINDOW_S = 1.2  # an event's arm is the one seen during this long before the eve
 SAME_PLACE = 0.04  # two sightings this close (of the border's length) are the same arm
 HISTORY_S = 10.0
 AT_SLACK_S = 0.2  # the frame nearest the moment asked about must be this close
+STILL = 4.0  # grey levels a border pixel may move from frame to frame and still be still
+STILL_S = 3.0  # a change that still this long is the border
 
 
 def border(image: np.ndarray, band: int = BAND) -> np.ndarray:
@@ -80,6 +84,9 @@ class ReachWatcher:
         self.change = change
         self.background: np.ndarray | None = None
         self.stable: np.ndarray | None = None
+        self.previous: np.ndarray | None = None
+        self.still_since: np.ndarray | None = None
+        self.held: np.ndarray | None = None
         self.sightings: deque[tuple[float, list[float]]] = deque()  # (t, positions of the arms seen)
 
     def update(self, t: float, image: np.ndarray | None) -> list[float]:
@@ -93,11 +100,25 @@ class ReachWatcher:
         if self.background is None or self.background.shape != ring.shape:
             self.background = ring.copy()
             self.stable = ring.copy()
+            self.previous = ring.copy()
+            self.still_since = np.full(len(ring), t)
+            self.held = np.zeros(len(ring), bool)  # border taken in while still, not seen empty since
             return []
-        changed = self._changed(ring, self.background) & self._changed(ring, self.stable)
+        off_stable = self._changed(ring, self.stable)
+        changed = self._changed(ring, self.background) & off_stable
+        # A change that keeps still is the border now (a shadow, the light fallen differently, a thing
+        # left lying: an arm is never that still for long). The slowly learning picture takes it at
+        # once; the picture of the empty border keeps what it had until the border looks so again.
+        still = np.abs(ring - self.previous).max(axis=1) <= STILL
+        self.still_since = np.where(still & changed, self.still_since, t)
+        settled = changed & (t - self.still_since >= STILL_S)
+        self.previous = ring.copy()
+        self.held = (self.held | settled) & off_stable
         rate = np.where(changed, LEARN_BUSY, LEARN)[:, None]
         self.background += rate * (ring - self.background)
-        self.stable += np.where(changed, 0.0, LEARN)[:, None] * (ring - self.stable)
+        self.background[settled] = ring[settled]
+        changed &= ~settled
+        self.stable += np.where(changed | self.held, 0.0, LEARN)[:, None] * (ring - self.stable)
         n = len(ring)
         positions = [
             ((start + length / 2) % n) / n for start, length in _runs(changed) if length >= MIN_RUN * n
