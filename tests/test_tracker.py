@@ -533,12 +533,18 @@ def test_reaches_learned_from_sure_plays_tell_who_intercepted():  # R-INTERCEPT-
     assert table.question("intercepted-by")["default"] == 1  # still asked: a reach is a guess
 
 
-def test_the_last_arm_to_slap_the_deck_is_the_steals_last_hand():  # R-STEAL
+def _steal_after_a_trophy() -> Table:
+    """Every seat placed; seat 1 beats the small pirates, then seat 2 plays a stealer (R-STEAL)."""
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table, seen=True)
-    table.land_from(PLACES[1], "b0")  # seat 1 beats the small pirates
+    table.land_from(PLACES[1], "b0")
     table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
     table.land_from(PLACES[2], "b-steal")
+    return table
+
+
+def test_the_last_arm_to_slap_the_deck_is_the_steals_last_hand():  # R-STEAL
+    table = _steal_after_a_trophy()
     # Everyone slaps the deck, seat 1 last: not a draw, and nothing left to ask.
     table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[0], PLACES[2], PLACES[1]])
     steal = table.round.moves[-1]
@@ -623,11 +629,7 @@ def test_a_last_hand_seen_before_the_seats_are_placed_is_settled_once_they_are()
 
 
 def test_a_place_at_no_seats_among_the_slapping_arms_is_left_out():  # R-STEAL
-    table = Table("adventure", tops=ADVENTURE_TOPS)
-    _down_to_six(table, seen=True)
-    table.land_from(PLACES[1], "b0")  # seat 1 beats the small pirates
-    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
-    table.land_from(PLACES[2], "b-steal")
+    table = _steal_after_a_trophy()
     stray = 0.95  # far from every seat's place: a shadow at the border
     table.event("drawn", zone="deck", arrivals=[PLACES[0], stray, PLACES[2], PLACES[1]])
     steal = table.round.moves[-1]
