@@ -32,7 +32,7 @@ SAME_PLACE = 0.04  # two sightings this close (of the border's length) are the s
 HISTORY_S = 10.0
 AT_SLACK_S = 0.2  # the frame nearest the moment asked about must be this close
 STILL = 4.0  # grey levels a border pixel may move from frame to frame and still be still
-STILL_S = 3.0  # a change that still this long is the border
+STILL_S = 3.0  # a change still for this long is the border
 
 
 def border(image: np.ndarray, band: int = BAND) -> np.ndarray:

@@ -41,6 +41,7 @@ ABSORB_S = 4.0
 # the place being the middle of the seat's last REACH_SAMPLES sure reaches.
 REACH_MATCH = 0.05
 REACH_SAMPLES = 12
+# A seat's place seen this many times is sure: another seat's reach there is that seat's arm.
 PLACE_SURE = 3
 # After a draw, the next card is the drawer's (the drawn card, played at once) or, after a pass, the
 # next seat's (a turn later). The arms tell them apart (``same_arm``); when they cannot, the gap:
@@ -1260,8 +1261,8 @@ class RoundTracker:
         """A hand reached into the deck: a draw, a slap's hands, or a slap's loser taking its two cards.
 
         ``arrivals`` are the arms that reached the deck, in the order they came (the reach watcher's):
-        several right after a slap or a steal are everyone slapping, the last one the last hand's
-        when there are as many as players."""
+        right after a slap or a steal they are everyone slapping, and the last one is the last hand's
+        when they are one per seat (``_slapped_last``)."""
         if self.game is None or self.finished:
             return
         if t <= self.slap_until:
