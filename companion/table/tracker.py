@@ -132,6 +132,11 @@ def same_arm(a: float | None, b: float | None) -> bool | None:
     return False if gap > 2 * REACH_MATCH else None
 
 
+def _far_from_all(place: float, centres: dict[int, float]) -> bool:
+    """Whether ``place`` is surely no arm of any seat placed at ``centres`` (``same_arm`` says no)."""
+    return all(same_arm(centre, place) is False for centre in centres.values())
+
+
 def _card_colour(code: str) -> str | None:
     return cards.parse(code).colour
 
@@ -497,11 +502,11 @@ class RoundTracker:
     def _same_arm(self, a: float | None, b: float | None) -> bool | None:
         """``same_arm``, where a place far from every seat's, once all are placed, is no player's
         arm (a shadow or a thing at the border was seen instead of it): it tells nothing."""
-        centres = list(self._seat_places().values())
-        if len(centres) == self.config.n:
-            for place in (a, b):
-                if place is not None and all(circular_gap(c, place) > 2 * REACH_MATCH for c in centres):
-                    return None
+        centres = self._seat_places()
+        if len(centres) == self.config.n and any(
+            place is not None and _far_from_all(place, centres) for place in (a, b)
+        ):
+            return None
         return same_arm(a, b)
 
     def _reach_seat(self, reach: float | None) -> int | None:
@@ -514,7 +519,7 @@ class RoundTracker:
         seat = ranked[0]
         if circular_gap(centres[seat], reach) > REACH_MATCH:
             unplaced = [s for s in range(self.config.n) if s not in centres]
-            if len(unplaced) == 1 and circular_gap(centres[seat], reach) > 2 * REACH_MATCH:
+            if len(unplaced) == 1 and _far_from_all(reach, centres):
                 return unplaced[0]  # far from every other seat's place: the one seat not placed yet
             return None
         if len(ranked) > 1 and circular_gap(centres[ranked[1]], reach) <= 2 * REACH_MATCH:
@@ -897,16 +902,17 @@ class RoundTracker:
             return seen and any(s == turn and not cut for s, _, cut in readings)
 
         guessed = move.action["by"]
-        seats = [o["value"] for o in self.questions[qid]["options"]]
+        seats = [guessed] + [o["value"] for o in self.questions[qid]["options"] if o["value"] != guessed]
         agreeing = []
         for seat in seats:
-            if seat == guessed or self._amend(index, by=seat):
-                if agrees():
-                    agreeing.append(seat)
-                if seat != guessed:
-                    self._amend(index, by=guessed)
-        if hint is not None:
-            agreeing = agreeing[:1] if guessed not in agreeing else [guessed]
+            if seat != guessed and not self._amend(index, by=seat):
+                continue
+            if agrees():
+                agreeing.append(seat)
+            if seat != guessed:
+                self._amend(index, by=guessed)
+            if agreeing and hint is not None:
+                break  # the arm's seat is known: the first interceptor it agrees with, the guess first
         if len(agreeing) != 1 or (agreeing[0] != guessed and not self._amend(index, by=agreeing[0])):
             return
         self._close(qid, "inferred")
@@ -1326,8 +1332,7 @@ class RoundTracker:
         the arms cannot tell (one missed or seen twice: which came last is not sure)."""
         n = self.config.n
         seats = [self._reach_seat(place) for place in places]
-        placed = {seat for _, seat in self.reach_samples}
-        if None in seats and len(placed) < n:
+        if None in seats and len(self._seat_places()) < n:
             return None
         seats = [seat for seat in seats if seat is not None]
         if len(seats) != n or len(set(seats)) != n:
