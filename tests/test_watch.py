@@ -181,6 +181,27 @@ def test_a_villain_moved_off_an_identical_one_is_a_move():  # R-SHAKE
     assert table.events[0]["to"] == "ghosts" and table.events[0]["under"] == "pirate-small"
 
 
+def test_a_villain_taken_off_the_identical_one_it_was_moved_onto_is_taken():  # R-SHAKE, R-ADV-7
+    # An alien lies on the ghosts' pile (moved there by an earlier shake), another on the aliens'.
+    table = Table(discard=card("b3"), deck=card("back"), pirates=card("pirate-small"),
+                  ghosts=card("alien", (98, 102), 7), aliens=card("alien"))
+    table.frames(5)
+    # A shake carries it back onto the aliens' alien, in a pose of its own.
+    table.frames(4, ghosts=MOVING)
+    table.set(ghosts=card("ghost-r", (101, 99), -4))
+    table.frames(4, aliens=MOVING)
+    table.set(aliens=card("alien", (106, 96), 25))
+    table.frames(40)
+    assert [(e["type"], e["zone"], e.get("to")) for e in table.events] == [("moved", "ghosts", "aliens")]
+    table.events.clear()
+    # Then the top alien is taken: the one under it shows again where it lay.
+    table.frames(5, aliens=MOVING)
+    table.set(aliens=card("alien"))
+    table.frames(40)
+    assert table.types() == [("taken", "aliens", "alien")]
+    assert table.events[0]["under"] == "alien"
+
+
 def test_a_hand_over_a_villain_pile_does_not_explain_another_card_appearing():
     table = start()
     table.frames(6, pirates=MOVING, ghosts=MOVING)  # a hand over the pirates, whose top looks the same

@@ -268,7 +268,11 @@ class Watcher:
             # below, seen past an arm lying across the top. Wait: the top shows again, or a hand comes.
             return []
         zone.stable, zone.quad = new, (None if obs.empty else obs.quad)
-        if not same:
+        # An identical villain on top of a villain pile (moved there, or uncovered by a take) is
+        # another card: its outlines are its own, so that the one below, seen again where it lay
+        # once the top is taken, is a change.
+        renewed = same and not same_pose and zone.name in PILES
+        if not same or renewed:
             if old not in (None, EMPTY) and zone.poses:
                 kept = [e for e in zone.earlier if e[0] != old][-(MAX_EARLIER - 1):]
                 zone.earlier = kept + [(old, zone.poses)]
