@@ -207,3 +207,50 @@ def test_the_same_card_outlined_anew_after_an_arm_passed_is_no_landing(monkeypat
     outline["quad"] = card_corners((95, 121), 4)
     events = feed(pipeline, [covered] * 3 + [twin] * 6, start=3.0)
     assert [(e["type"], e["card"], e["same"]) for e in events] == [("landed", "r3", True)]
+
+
+class _NamesNoCard(ColourClassifier):
+    """The colour stand-in, saying "none" (no card) of what it cannot name, as the card model does."""
+
+    def classify(self, crops):
+        readings = super().classify(crops)
+        for reading in readings:
+            if reading.code is None:
+                reading.top = [("none", 0.99)]
+        return readings
+
+
+def test_a_square_of_checked_cloth_outlined_once_does_not_make_the_card_look_blurred(monkeypatch):
+    # Right after the hand leaves, a black-and-yellow square of the cloth is outlined instead of the
+    # card: it is no card, and its hard edges are no measure of how sharp the card's crops can be.
+    import cv2
+
+    import companion.vision.pipeline as pipeline_module
+
+    square = card_corners((34, 178), 0, 24, 36)
+    outline = {"quads": [card_corners((90, 120), 0)]}
+    find = pipeline_module.find_card_quads
+
+    def outlines(img, poly, **kw):
+        return list(outline["quads"]) if poly[0][0] == 20 else find(img, poly, **kw)
+
+    monkeypatch.setattr(pipeline_module, "find_card_quads", outlines)
+
+    def cloth(img):
+        x0, y0 = square.min(axis=0).astype(int)
+        for i in range(8):
+            for j in range(12):
+                colour = (0, 255, 255) if (i + j) % 2 else (0, 0, 0)
+                cv2.rectangle(img, (x0 + 3 * i, y0 + 3 * j), (x0 + 3 * i + 2, y0 + 3 * j + 2), colour, -1)
+        return img
+
+    pipeline = Pipeline(ZONES, _NamesNoCard())
+    assert feed(pipeline, [cloth(scene())] * 5) == []
+    covered = cloth(scene(hand=(90, 130)))
+    landed = cloth(scene(discard=(("r3", (90, 120), 0), ("g3", (95, 118), 25))))
+    outline["quads"] = [square]
+    events = feed(pipeline, [covered] * 3 + [landed] * 2, start=1.0)  # the square, as the hand leaves
+    outline["quads"] = [card_corners((95, 118), 25)]
+    events += feed(pipeline, [landed] * 5, start=1.5)
+    assert [(e["type"], e["card"]) for e in events] == [("landed", "g3")]
+    assert events[0]["t"] <= 1.5 + 0.3  # read on the first frames the card is outlined

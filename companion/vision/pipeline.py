@@ -31,6 +31,7 @@ from collections import deque
 import cv2
 import numpy as np
 
+from companion.vision.classify import NONE
 from companion.vision.detect import find_card_quads, polygon_area, quad_area, warp_card
 from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
 from companion.vision.zones import Zones
@@ -190,6 +191,9 @@ class Pipeline:
                     chosen[name] = (quad, crop, thumb, reading)
                 elif _named(reading, least) and not _named(chosen[name][3], least):
                     chosen[name] = (quad, crop, chosen[name][2], reading)
+            for (name, _, _, thumb), reading in zip(to_classify, readings, strict=True):
+                if thumb is not None and reading.top and reading.top[0][0] == NONE:
+                    self._not_a_card(name)  # the crop measured in _clear
             for name, (quad, crop, thumb, reading) in chosen.items():
                 obs = Observation(True, reading.code, float(reading.confidence), quad)
                 obs.same_place = self._same_place(name, image, obs)
@@ -296,6 +300,14 @@ class Pipeline:
         if sharpness < BLUR_RATIO * max(s for s, _ in history):
             return False
         return washed < min(w for _, w in history) + GLARE_RISE
+
+    def _not_a_card(self, name: str) -> None:
+        """The crop last measured in ``_clear`` is no card (a square of a checked cloth outlined for a
+        frame): it is no measure of the zone's sharpness; its edges would make the card's own crops
+        look blurred."""
+        history = self._sharpness.get(name)
+        if history:
+            history.pop()
 
 
 class _Place:
