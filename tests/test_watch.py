@@ -368,3 +368,17 @@ def test_an_earlier_top_seen_again_where_it_lay_is_no_landing():
     table.set(discard=card("b3", (95, 104), -30))
     table.frames(6)
     assert table.types()[-1] == ("landed", "discard", "b3")
+
+
+def test_a_second_copy_landing_near_where_the_first_lay_is_a_landing():  # RULES.md 1.2: two copies
+    table = start()
+    for code, centre, angle in (("b5", (108, 95), 20), ("b0", (94, 106), -18)):
+        table.frames(5, discard=MOVING)
+        table.set(discard=card(code, centre, angle))
+        table.frames(6)
+    # The deck's other b3 lands 7 px and 6 degrees from where the first lay, two cards down: however
+    # near, it is no card below seen again.
+    table.frames(5, discard=MOVING)
+    table.set(discard=card("b3", (105, 105), 6))
+    table.frames(6)
+    assert [card for _, _, card in table.types()] == ["b5", "b0", "b3"]

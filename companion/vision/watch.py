@@ -237,7 +237,7 @@ class Watcher:
     def _seen_before(self, zone: _Zone, code: str, quad) -> list | None:
         """The poses of an earlier top of ``zone`` that ``code`` at ``quad`` is (None: a new card)."""
         return next((poses for earlier, poses in reversed(zone.earlier)
-                     if earlier == code and _near(poses, quad, self.still_px, self.still_deg)), None)
+                     if earlier == code and _near(poses, quad, self.new_px, self.new_deg)), None)
 
     def _cover(self, zone: _Zone) -> None:
         if not zone.covered_since_stable:
