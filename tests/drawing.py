@@ -46,7 +46,9 @@ def table(shape=(240, 320), seed=0, kind="wood"):
 CARD_COLOURS = {"r3": (40, 40, 200), "g3": (40, 160, 40), "b3": (200, 60, 30), "back": (120, 120, 120)}
 
 
-class ColourReading:
+class StandInReading:
+    """What the stand-in readers below return: a code, its confidence and the ranking of one."""
+
     def __init__(self, code, confidence):
         self.code, self.confidence = code, confidence
         self.top = [(code, confidence)]
@@ -70,7 +72,7 @@ class ColourClassifier:
             mean = middle.reshape(-1, 3).mean(axis=0)
             code, colour = min(CARD_COLOURS.items(), key=lambda kv: np.abs(mean - kv[1]).sum())
             distance = float(np.abs(mean - colour).sum())
-            readings.append(ColourReading(code if distance < 90 else None, max(0.0, 1 - distance / 300)))
+            readings.append(StandInReading(code if distance < 90 else None, max(0.0, 1 - distance / 300)))
         return readings
 
 
@@ -117,11 +119,6 @@ def spread_scene(seed: int, count: int, *, villain_cards: int = 0, strength: flo
     return scene.camera(image, rng, strength), zones
 
 
-class FixedReading:
-    def __init__(self, code, confidence):
-        self.code, self.confidence = code, confidence
-
-
 class FixedClassifier:
     """Reads every crop as one code (a card model's stand-in where only outlines are under test);
     ``code=None`` reads every crop as no card."""
@@ -134,4 +131,4 @@ class FixedClassifier:
 
     def classify(self, crops):
         self.calls += 1
-        return [FixedReading(self.code, self.confidence) for _ in crops]
+        return [StandInReading(self.code, self.confidence) for _ in crops]

@@ -67,7 +67,7 @@ def test_still_frames_are_not_classified_again():
 
 
 def test_a_card_that_was_not_named_is_read_again_on_the_next_still_frame():
-    from tests.drawing import ColourReading
+    from tests.drawing import StandInReading
 
     classifier = ColourClassifier()
     pipeline = Pipeline(ZONES, classifier)
@@ -80,7 +80,7 @@ def test_a_card_that_was_not_named_is_read_again_on_the_next_still_frame():
 
     def blurred_once(crops):
         calls.append(len(crops))
-        return [ColourReading(None, 0.8) for _ in crops] if len(calls) == 1 else read(crops)
+        return [StandInReading(None, 0.8) for _ in crops] if len(calls) == 1 else read(crops)
 
     classifier.classify = blurred_once
     events += feed(pipeline, [landed] * 6, start=1.3)

@@ -509,10 +509,11 @@ class RoundTracker:
             return None
         return same_arm(a, b)
 
-    def _reach_seat(self, reach: float | None) -> int | None:
+    def _reach_seat(self, reach: float | None, centres: dict[int, float] | None = None) -> int | None:
+        """The seat whose place ``reach`` is (``centres``: the seats' places, when already at hand)."""
         if reach is None:
             return None
-        centres = self._seat_places()
+        centres = self._seat_places() if centres is None else centres
         if not centres:
             return None
         ranked = sorted(centres, key=lambda s: circular_gap(centres[s], reach))
@@ -909,11 +910,13 @@ class RoundTracker:
                 continue
             if agrees():
                 agreeing.append(seat)
+                if hint is not None:
+                    break  # the arm's seat is known: the first interceptor it agrees with, kept as amended
             if seat != guessed:
                 self._amend(index, by=guessed)
-            if agreeing and hint is not None:
-                break  # the arm's seat is known: the first interceptor it agrees with, the guess first
-        if len(agreeing) != 1 or (agreeing[0] != guessed and not self._amend(index, by=agreeing[0])):
+        if len(agreeing) != 1:
+            return
+        if hint is None and agreeing[0] != guessed and not self._amend(index, by=agreeing[0]):
             return
         self._close(qid, "inferred")
         seat = self.moves[index].action["by"]
@@ -1331,8 +1334,9 @@ class RoundTracker:
         at the border, not an arm) left out. None while a place's seat is not known yet; False when
         the arms cannot tell (one missed or seen twice: which came last is not sure)."""
         n = self.config.n
-        seats = [self._reach_seat(place) for place in places]
-        if None in seats and len(self._seat_places()) < n:
+        centres = self._seat_places()
+        seats = [self._reach_seat(place, centres) for place in places]
+        if None in seats and len(centres) < n:
             return None
         seats = [seat for seat in seats if seat is not None]
         if len(seats) != n or len(set(seats)) != n:

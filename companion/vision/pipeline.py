@@ -192,7 +192,7 @@ class Pipeline:
                 elif _named(reading, least) and not _named(chosen[name][3], least):
                     chosen[name] = (quad, crop, chosen[name][2], reading)
             for (name, _, _, thumb), reading in zip(to_classify, readings, strict=True):
-                if thumb is not None and _no_card(reading):
+                if thumb is not None and reading.top[0][0] == NONE:
                     self._not_a_card(name)  # the crop measured in _clear
             for name, (quad, crop, thumb, reading) in chosen.items():
                 obs = Observation(True, reading.code, float(reading.confidence), quad)
@@ -339,13 +339,6 @@ def _place_patch(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
     patch = warp_card(image, (quad - centre) * PLACE_GROW + centre, PLACE_SIZE)
     grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
     return (grey - float(grey.mean())) / max(float(grey.std()), 1.0)
-
-
-def _no_card(reading) -> bool:
-    """Whether a reading's best guess is "no Svintus card here" (a reader that gives no ranking,
-    ``top``, says nothing of it)."""
-    top = getattr(reading, "top", None)
-    return bool(top) and top[0][0] == NONE
 
 
 def _named(reading, least: float) -> bool:
