@@ -207,6 +207,22 @@ def test_a_place_at_no_seats_tells_nothing_about_the_drawer():  # R-TURN-2
     assert table.actions[-2:] == [{"by": 1, "draw": True}, {"by": 1, "play": "b1"}]
 
 
+def test_an_arm_neither_the_drawers_nor_the_next_seats_tells_nothing():  # R-TURN-2
+    table = Table("adventure")
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; the pace: 1.5 s a play
+    table.event("drawn", zone="deck", reach=PLACES[1])  # seat 1 draws
+    table.t -= 0.5
+    # Soon after, the arm seen is at seat 0's place: a glare spot come up at the border there while
+    # the drawer's own arm, still out since the draw, played. Seat 0 cannot play now (the card is no
+    # twin), so the arm tells drawer from next seat nothing; the timing does.
+    table.land_from(PLACES[0], "b1")
+    assert table.actions[-2:] == [{"by": 1, "draw": True}, {"by": 1, "play": "b1"}]
+    table.event("drawn", zone="deck", reach=PLACES[2])  # seat 2 draws
+    table.t -= 0.5
+    table.land_from(PLACES[0], "b2")  # soon, and seat 0's own arm: seat 2 kept the card, seat 0 played
+    assert table.actions[-3:] == [{"by": 2, "draw": True}, {"by": 2, "pass": True}, {"by": 0, "play": "b2"}]
+
+
 def test_an_arm_at_another_seats_place_is_not_the_movers():  # R-TURN-2
     table = Table()
     places = [0.40, 0.70, 0.10] * 2 + [0.40]  # seat 1 seen three times at 0.40: its place is sure

@@ -565,14 +565,20 @@ class RoundTracker:
             return [action] + [{**action, "villain": pile} for pile in PILES]
         return [action]
 
-    def _drawer_played(self, t: float, reach: float | None = None) -> bool:
-        """Whether a card landing at ``t`` after a draw is the drawn card, played at once.
+    def _drawer_played(self, t: float, reach: float | None = None, after: int | None = None) -> bool:
+        """Whether a card landing at ``t`` after a draw is the drawn card, played at once, or the
+        next seat's (``after``) once the drawer passed.
 
-        The arms tell first: the landing's arm came from where the drawer's did, or from elsewhere.
-        Else the timing: soon enough after the draw, measured against the table's pace (the median
-        time between two plays), or before it is known the time the drawer took to reach the deck.
+        The arms tell first: the landing's arm came from where the drawer's did, or from the next
+        seat's place. An arm that is neither (a glare spot at the border, a third player's arm) tells
+        nothing. Else the timing: soon enough after the draw, measured against the table's pace (the
+        median time between two plays), or before it is known the time the drawer took to reach the deck.
         """
         same = self._same_arm(self.draw_reach, reach)
+        if same is False and after is not None:
+            places = self._seat_places()
+            if after in places and self._same_arm(places[after], reach) is False:
+                same = None
         if same is not None:
             return same
         if self.draw_t is None:
@@ -612,7 +618,7 @@ class RoundTracker:
                 passed = [{"by": turn, "pass": True}]
                 after = self._after(passed)
                 readings = [(turn, [], False)] + ([(after, passed, False)] if after is not None else [])
-                candidates += readings if self._drawer_played(t, reach) else readings[::-1]
+                candidates += readings if self._drawer_played(t, reach, after) else readings[::-1]
             elif pending is not None and pending["victim"] == turn:
                 # R-TRANSFER-3: only a transfer may go onto a pending grab or snore; else the victim took it.
                 accepted = [{"by": turn, "accept": True}]
