@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from companion.table.reach import ReachWatcher, border, circular_gap
 
@@ -166,3 +167,35 @@ def test_a_change_of_light_that_stays_on_the_border_is_no_arm_and_an_arm_there_i
         t += 0.1
         places = watcher.update(t, shaded(frame_with_arm("left")))
     assert len(places) == 1 and circular_gap(places[0], 1 - 60 / 560) < 0.03
+
+
+def with_highlight(image: np.ndarray, centre: tuple[int, int], add: float = 120.0) -> np.ndarray:
+    """A lamp's soft highlight come up on the table: the same light added to every channel."""
+    ys, xs = np.mgrid[: image.shape[0], : image.shape[1]]
+    spot = np.exp(-(((xs - centre[0]) / 18.0) ** 2 + ((ys - centre[1]) / 10.0) ** 2))
+    return np.clip(image + add * spot[..., None], 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("add", [60.0, 250.0])  # a faint one, and one clipped white in its middle
+def test_a_highlight_come_up_at_the_border_is_not_the_arm_that_is_there(add):  # R-TURN-2
+    # The drawer's arm is out over the draw and the card played; a highlight comes up at the bottom
+    # border meanwhile. Newer, it would be taken for the landing's arm, at another seat's place.
+    watcher = ReachWatcher()
+    for step in range(20):
+        image = frame_with_arm("left" if step >= 5 else None)
+        if step >= 12:
+            image = with_highlight(image, (120, 119), add)
+        watcher.update(step / 10, image)
+    assert circular_gap(watcher.reach(1.9, at=1.5), LEFT) < 0.02
+    assert watcher.reach(1.9) is None  # as without the highlight: that arm came long before the event
+
+
+def test_a_highlight_alone_at_the_border_is_still_a_place():
+    # A grey sleeve over darker cloth looks like light added: with no other arm there, it is the arm.
+    watcher = ReachWatcher()
+    for step in range(14):
+        image = frame_with_arm(None)
+        if step >= 6:
+            image[50:70, 0:80] = (110, 160, 130)  # the cloth, 70 grey levels lighter in every channel
+        watcher.update(step / 10, image)
+    assert circular_gap(watcher.reach(1.3), LEFT) < 0.02

@@ -10,8 +10,10 @@ change that keeps still for seconds (the light fallen differently, a shadow) is 
 the first picture: an arm never keeps that still.
 ``reach(t, at)`` says where (a position along the border, 0…1 clockwise from the top-left corner)
 the arm behind an event confirmed at ``t`` came in, or None; ``at``, the moment the watcher saw the
-zone covered, names the arm best: the one crossing the border then. Which seat sits where is not
-known here: the tracker learns it from the moves whose seat the rules leave no doubt about.
+zone covered, names the arm best: the one crossing the border then. A glare spot come up at the
+border (a lamp's highlight: the same light added to every channel) is no arm while an arm is there.
+Which seat sits where is not known here: the tracker learns it from the moves whose seat the rules
+leave no doubt about.
 """
 
 from __future__ import annotations
@@ -33,6 +35,11 @@ HISTORY_S = 10.0
 AT_SLACK_S = 0.2  # the frame nearest the moment asked about must be this close
 STILL = 4.0  # grey levels a border pixel may move from frame to frame and still be still
 STILL_S = 3.0  # a change still for this long is the border
+# A run brighter than the empty border by about the same amount in every channel (the least within
+# this share of the most) is a highlight: light added, no colour of a sleeve's own.
+GLARE_SPREAD = 0.3
+GLARE_SHARE = 0.7  # of a run's pixels, for it to be a highlight
+WHITE = 245.0  # a channel this bright may be clipped: light added there shows only as far as white
 
 
 def border(image: np.ndarray, band: int = BAND) -> np.ndarray:
@@ -88,6 +95,7 @@ class ReachWatcher:
         self.still_since: np.ndarray | None = None
         self.held: np.ndarray | None = None
         self.sightings: deque[tuple[float, list[float]]] = deque()  # (t, positions of the arms seen)
+        self.glints: deque[tuple[float, list[float]]] = deque()  # (t, positions of the highlights seen)
 
     def update(self, t: float, image: np.ndarray | None) -> list[float]:
         """Look at one frame; returns where arms cross the border in it."""
@@ -120,12 +128,17 @@ class ReachWatcher:
         changed &= ~settled
         self.stable += np.where(changed | self.held, 0.0, LEARN)[:, None] * (ring - self.stable)
         n = len(ring)
-        positions = [
-            ((start + length / 2) % n) / n for start, length in _runs(changed) if length >= MIN_RUN * n
-        ]
-        while self.sightings and self.sightings[0][0] < t - HISTORY_S:
-            self.sightings.popleft()
+        positions, glints = [], []
+        for start, length in _runs(changed):
+            if length >= MIN_RUN * n:
+                run = np.arange(start, start + length) % n
+                found = glints if _looks_like_glare(ring[run], self.stable[run]) else positions
+                found.append(((start + length / 2) % n) / n)
+        for seen in (self.sightings, self.glints):
+            while seen and seen[0][0] < t - HISTORY_S:
+                seen.popleft()
         self.sightings.append((t, positions))
+        self.glints.append((t, glints))
         return positions
 
     def _changed(self, ring: np.ndarray, background: np.ndarray) -> np.ndarray:
@@ -142,13 +155,21 @@ class ReachWatcher:
 
         That arm is still on its way back when the event is confirmed: of the arms seen in the last
         part of the window, the one that appeared last (something seen at the border for the whole
-        window counts only when nothing else is there).
+        window counts only when nothing else is there). Highlights count only when no arm is seen
+        at all then: a grey sleeve over a darker cloth looks like one.
         """
+        found = self._reach_among(self.sightings, t, at)
+        start = t - 2 * WINDOW_S if at is None else min(t - 2 * WINDOW_S, at - AT_SLACK_S)
+        if found is None and not any(places for when, places in self.sightings if start <= when <= t):
+            found = self._reach_among(self.glints, t, at)
+        return found
+
+    def _reach_among(self, sightings, t: float, at: float | None) -> float | None:
         if at is not None:
-            found = self._arm_at(at)
+            found = self._arm_at(sightings, at)
             if found is not None:
                 return found
-        recent = [(when, ps) for when, ps in self.sightings if t - 2 * WINDOW_S <= when <= t]
+        recent = [(when, ps) for when, ps in sightings if t - 2 * WINDOW_S <= when <= t]
         latest = [p for when, ps in recent if when >= t - WINDOW_S / 2 for p in ps]
         best, best_onset, best_group = None, None, []
         for p in latest:
@@ -174,7 +195,12 @@ class ReachWatcher:
         came: after a slap (R-SLAP, R-STEAL) the last one is the last hand on the deck. ``start`` is
         when the zone was first covered; an arm crosses the border a little before it gets there."""
         # Followed back no further than an arrival can have come: one older is there all along.
-        frames = [(when, places) for when, places in self.sightings if start - WINDOW_S <= when <= end]
+        # Highlights too: an arm under a highlight clipped white looks like one, and the last hand on
+        # the deck must not be lost to it.
+        seen = zip(self.sightings, self.glints, strict=True)
+        frames = [
+            (when, places + glints) for (when, places), (_, glints) in seen if start - WINDOW_S <= when <= end
+        ]
         arms: list[tuple[float, list[float]]] = []  # (onset, sightings), one per arm
         for i, (when, places) in enumerate(frames):
             if when < start:
@@ -193,10 +219,10 @@ class ReachWatcher:
                     arms[arms.index(same)] = (onset, group)
         return [_mean_place(group) for _, group in sorted(arms, key=lambda arm: arm[0])]
 
-    def _arm_at(self, at: float) -> float | None:
+    def _arm_at(self, sightings, at: float) -> float | None:
         """The arm crossing the border at ``at``: of those seen then, the one that came last (one
         player's arm may stay out over two moves: a draw and the drawn card played)."""
-        frames = list(self.sightings)
+        frames = list(sightings)
         if not frames:
             return None
         here = min(range(len(frames)), key=lambda i: abs(frames[i][0] - at))
@@ -208,6 +234,15 @@ class ReachWatcher:
             if best_onset is None or onset > best_onset:
                 best, best_onset, best_group = p, onset, group
         return None if best is None else _mean_place(best_group)
+
+
+def _looks_like_glare(ring: np.ndarray, empty: np.ndarray) -> bool:
+    """Whether a run of the border, (pixels, 3), against the empty border there is a highlight: most of
+    its pixels brighter by about the same amount in every channel, or as far as white lets them."""
+    diff = ring - empty
+    top = diff.max(axis=1, keepdims=True)
+    even = (diff >= (1 - GLARE_SPREAD) * top) | (ring >= WHITE)
+    return bool(((top[:, 0] > 0) & even.all(axis=1)).mean() >= GLARE_SHARE)
 
 
 def _follow(place: float, frames: list[tuple[float, list[float]]]) -> tuple[float | None, int, list[float]]:
