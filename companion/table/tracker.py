@@ -499,10 +499,13 @@ class RoundTracker:
                 centres[seat] = min(samples, key=lambda p: sum(circular_gap(p, q) for q in samples))
         return centres
 
-    def _same_arm(self, a: float | None, b: float | None) -> bool | None:
+    def _same_arm(
+        self, a: float | None, b: float | None, centres: dict[int, float] | None = None
+    ) -> bool | None:
         """``same_arm``, where a place far from every seat's, once all are placed, is no player's
-        arm (a shadow or a thing at the border was seen instead of it): it tells nothing."""
-        centres = self._seat_places()
+        arm (a shadow or a thing at the border was seen instead of it): it tells nothing.
+        ``centres``: the seats' places, when already at hand."""
+        centres = self._seat_places() if centres is None else centres
         if len(centres) == self.config.n and any(
             place is not None and _far_from_all(place, centres) for place in (a, b)
         ):
@@ -574,11 +577,10 @@ class RoundTracker:
         nothing. Else the timing: soon enough after the draw, measured against the table's pace (the
         median time between two plays), or before it is known the time the drawer took to reach the deck.
         """
-        same = self._same_arm(self.draw_reach, reach)
-        if same is False and after is not None:
-            places = self._seat_places()
-            if after in places and self._same_arm(places[after], reach) is False:
-                same = None
+        places = self._seat_places()
+        same = self._same_arm(self.draw_reach, reach, places)
+        if same is False and after in places and self._same_arm(places[after], reach, places) is False:
+            same = None
         if same is not None:
             return same
         if self.draw_t is None:

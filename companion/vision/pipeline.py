@@ -141,6 +141,7 @@ class Pipeline:
         """What each zone shows in this frame (classification included)."""
         observations: dict[str, Observation] = {}
         to_classify: list[tuple[str, np.ndarray, np.ndarray]] = []
+        measured: dict[str, tuple[float, float]] = {}  # the sharpness of each zone's first crop
         least = self.watcher.min_confidence
         for name in self.names:
             poly = self._polygons[name]
@@ -177,7 +178,9 @@ class Pipeline:
             expected = area or CARD_SHARE * polygon_area(poly)
             quads = sorted(quads, key=lambda q: abs(float(np.log(quad_area(q) / expected))))
             crop = warp_card(image, quads[0], self.crop_size)
-            if not self._clear(name, crop):
+            measured[name] = _sharpness_and_glare(crop)
+            if not self._clear(name, measured[name]):
+                self._remember_sharpness(name, measured[name])
                 observations[name] = UNREADABLE
                 continue
             to_classify.append((name, quads[0], crop, thumb))
@@ -189,11 +192,12 @@ class Pipeline:
             for (name, quad, crop, thumb), reading in zip(to_classify, readings, strict=True):
                 if name not in chosen:
                     chosen[name] = (quad, crop, thumb, reading)
+                    if reading.top[0][0] != NONE:
+                        # A crop read as no card (a square of a checked cloth outlined for a frame) is
+                        # no measure of the zone's sharpness: its edges would make the card look blurred.
+                        self._remember_sharpness(name, measured[name])
                 elif _named(reading, least) and not _named(chosen[name][3], least):
                     chosen[name] = (quad, crop, chosen[name][2], reading)
-            for (name, _, _, thumb), reading in zip(to_classify, readings, strict=True):
-                if thumb is not None and reading.top[0][0] == NONE:
-                    self._not_a_card(name)  # the crop measured in _clear
             for name, (quad, crop, thumb, reading) in chosen.items():
                 obs = Observation(True, reading.code, float(reading.confidence), quad)
                 obs.same_place = self._same_place(name, image, obs)
@@ -288,26 +292,24 @@ class Pipeline:
         edges = cv2.Canny(cv2.GaussianBlur(core, (5, 5), 0), 20, 50)
         return float((edges > 0).mean()) > EMPTY_EDGES
 
-    def _clear(self, name: str, crop: np.ndarray) -> bool:
-        """False for a blurred or glared crop, judged against the zone's crops since it was last
-        still: blur is a fall in sharpness, glare a rise in washed-out pixels (a white card is
-        bright all the time)."""
-        grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-        sharpness = float(cv2.Laplacian(grey, cv2.CV_32F).var())
-        washed = float((crop.min(axis=2) >= GLARE_LEVEL).mean())
-        history = self._sharpness.setdefault(name, deque(maxlen=SHARPNESS_FRAMES))
-        history.append((sharpness, washed))
-        if sharpness < BLUR_RATIO * max(s for s, _ in history):
+    def _clear(self, name: str, measure: tuple[float, float]) -> bool:
+        """False for a blurred or glared crop (``measure``: its ``_sharpness_and_glare``), judged against the
+        zone's crops since it was last still: blur is a fall in sharpness, glare a rise in washed-out
+        pixels (a white card is bright all the time)."""
+        history = [*self._sharpness.get(name, ()), measure]
+        if measure[0] < BLUR_RATIO * max(s for s, _ in history):
             return False
-        return washed < min(w for _, w in history) + GLARE_RISE
+        return measure[1] < min(w for _, w in history) + GLARE_RISE
 
-    def _not_a_card(self, name: str) -> None:
-        """The crop last measured in ``_clear`` is no card (a square of a checked cloth outlined for a
-        frame): it is no measure of the zone's sharpness; its edges would make the card's own crops
-        look blurred."""
-        history = self._sharpness.get(name)
-        if history:
-            history.pop()
+    def _remember_sharpness(self, name: str, measure: tuple[float, float]) -> None:
+        self._sharpness.setdefault(name, deque(maxlen=SHARPNESS_FRAMES)).append(measure)
+
+
+def _sharpness_and_glare(crop: np.ndarray) -> tuple[float, float]:
+    """(sharpness, washed-out share) of a crop: the Laplacian's variance, the share of pixels glare
+    has turned white."""
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    return float(cv2.Laplacian(grey, cv2.CV_32F).var()), float((crop.min(axis=2) >= GLARE_LEVEL).mean())
 
 
 class _Place:
