@@ -40,8 +40,8 @@ class Table:
         return [(e["type"], e["zone"], e.get("card")) for e in self.events]
 
 
-def start():
-    table = Table(discard=card("b3"), deck=card("back"), pirates=card("pirate-small"),
+def start(discard="b3"):
+    table = Table(discard=card(discard), deck=card("back"), pirates=card("pirate-small"),
                   ghosts=card("ghost-r"), aliens=card("alien"))
     table.frames(5)
     return table
@@ -155,7 +155,7 @@ def test_last_villain_taken_leaves_an_empty_pile():
 
 
 def test_villain_moved_from_one_pile_to_another():  # R-SHAKE
-    table = start()
+    table = start("b-shake")  # a villain moves only after a shaker
     table.frames(4, pirates=MOVING)
     table.set(pirates=card("pirate-big", (97, 99), 3))
     # The hand carries the small pirates to the ghosts while the pirates' pile is confirmed.
@@ -169,7 +169,7 @@ def test_villain_moved_from_one_pile_to_another():  # R-SHAKE
 
 
 def test_a_villain_moved_off_an_identical_one_is_a_move():  # R-SHAKE
-    table = start()
+    table = start("b-shake")  # a villain moves only after a shaker
     # The top small pirate is moved onto the ghosts; the one under it lies almost as it did.
     table.frames(3, pirates=MOVING)
     table.frames(3, pirates=MOVING, ghosts=MOVING)
@@ -183,7 +183,7 @@ def test_a_villain_moved_off_an_identical_one_is_a_move():  # R-SHAKE
 
 def test_a_villain_taken_off_the_identical_one_it_was_moved_onto_is_taken():  # R-SHAKE, R-ADV-7
     # An alien lies on the ghosts' pile (moved there by an earlier shake), another on the aliens'.
-    table = Table(discard=card("b3"), deck=card("back"), pirates=card("pirate-small"),
+    table = Table(discard=card("y-shake"), deck=card("back"), pirates=card("pirate-small"),
                   ghosts=card("alien", (98, 102), 7), aliens=card("alien"))
     table.frames(5)
     # A shake carries it back onto the aliens' alien, in a pose of its own.
@@ -200,6 +200,21 @@ def test_a_villain_taken_off_the_identical_one_it_was_moved_onto_is_taken():  # 
     table.frames(40)
     assert table.types() == [("taken", "aliens", "alien")]
     assert table.events[0]["under"] == "alien"
+
+
+def test_with_no_shaker_a_take_is_not_held_while_the_arm_crosses_another_pile():  # R-SHAKE, R-ADV-1
+    for discard, held in (("b3", False), ("g-shake", True)):
+        table = start(discard)
+        table.frames(4, pirates=MOVING)
+        table.set(pirates=card("pirate-big", (97, 99), 3))
+        left = table.t
+        table.frames(12, ghosts=MOVING)  # the arm on its way back lies across the ghosts' pile
+        table.frames(20)
+        taken = [e for e in table.events if e["type"] == "taken"]
+        assert [(e["zone"], e["card"]) for e in taken] == [("pirates", "pirate-small")]
+        late = taken[0]["t"] - left
+        # Only a shaker moves a villain: without one there is nothing to wait for.
+        assert (late > 0.6) if held else (late <= 0.3), (discard, late)
 
 
 def test_a_hand_over_a_villain_pile_does_not_explain_another_card_appearing():

@@ -35,7 +35,8 @@ was there, not an arm that passed over the zone while the change waited to be co
   where it lay (the camera cannot tell; the tracker knows whether a trophy was due there).
 - ``moved`` (villain pile): ``card`` moved from ``zone`` onto the pile ``to``; ``under`` is what
   ``zone`` shows now. A loss and a gain of the same card on two villain piles make one ``moved``;
-  a loss is held back (at most ``pair_s``) while another villain pile is covered, to pair it.
+  a loss is held back (at most ``pair_s``) while another villain pile is covered, to pair it, but
+  only while a move can be under way: a shaker on the discard pile, or that pile covered or changing.
 - ``drawn`` (deck): something moved in the deck's zone (a hand, ``Observation.moving``) for at
   least ``reach_s`` seconds, and the deck was then seen still again (an arm sweeping over the deck
   on its way back from a villain pile moves there for 0.13 s; a hand that draws, 0.2 s or more).
@@ -55,6 +56,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from companion import cards
 from companion.cards import PILES
 from companion.vision.detect import pose_change
 
@@ -320,8 +322,20 @@ class Watcher:
 
     def _waiting(self, change: dict, t: float) -> bool:
         """Whether a villain pile's change is still held back to be paired: for ``pair_s`` at most,
-        while another villain pile is covered (the arm may be on its way there)."""
-        return t - change["t"] < self.pair_s and self._villain_covered(change["zone"])
+        while another villain pile is covered (the arm may be on its way there) and a villain can be
+        moving at all."""
+        return (t - change["t"] < self.pair_s and self._villain_covered(change["zone"])
+                and self._shake_possible())
+
+    def _shake_possible(self) -> bool:
+        """Whether a villain may be on its way between piles (R-SHAKE): only a shaker on the discard
+        pile moves one. An arm that took a trophy often crosses another villain pile on its way back;
+        with no shaker there, the loss is reported at once. While the discard pile is covered, or its
+        top is changing or unknown, a shaker may just have landed: the loss waits as before."""
+        discard = self.zones.get("discard")
+        if discard is None or discard.stable in (None, EMPTY) or not discard.run or discard.change:
+            return True
+        return cards.parse(discard.stable).kind == "shake"
 
     def _settle_villains(self, t: float) -> list[dict]:
         events = []
