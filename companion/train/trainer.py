@@ -40,6 +40,7 @@ class Schedule:
     max_steps: int | None = None  # a smoke run stops early
     init: str | None = None  # continue from an exported model (its weights, batch norm folded in)
     warmup: float = 0.15  # share of the steps spent raising the learning rate
+    augment: bool = True  # redraw each crop's framing, colour, blur and noise every epoch (`augment`)
 
 
 class Progress:
@@ -80,6 +81,48 @@ def load_dataset(recipe: Recipe, workers: int = 2, quiet: bool = False,
     images = np.load(folder / "images.npy")
     classes = np.load(folder / "classes.npy").astype(np.int64)
     return images, classes
+
+
+def augment(x, generator, strong: bool = True):
+    """A batch of crops (N, 3, H, W, floats in 0..1) changed the way another frame would change them.
+
+    A card lies either way up, so half the batch turns by 180 degrees. Without ``strong`` only the
+    exposure moves a little. With it every crop is also reframed (shifted, scaled and turned a few
+    degrees, as the card finder's quad wanders), its white balance and contrast move, some are blurred
+    and all get sensor noise: the rendered crops are seen many times, and a net that sees each exactly
+    alike learns the crop by heart rather than the small printed index on it.
+    """
+    import torch
+    import torch.nn.functional as F
+
+    def uniform(low, high, *shape):
+        return low + (high - low) * torch.rand(*shape, generator=generator)
+
+    n = len(x)
+    flip = torch.rand(n, generator=generator) < 0.5
+    x[flip] = x[flip].flip(2, 3)
+    if not strong:
+        return (x * (1 + uniform(-0.075, 0.075, n, 1, 1, 1))).clamp_(0, 1)
+    angle = uniform(-0.07, 0.07, n)  # radians, about 4 degrees
+    scale = uniform(0.9, 1.1, n)
+    theta = torch.zeros(n, 2, 3)
+    theta[:, 0, 0] = scale * torch.cos(angle)
+    theta[:, 0, 1] = -scale * torch.sin(angle)
+    theta[:, 1, 0] = scale * torch.sin(angle)
+    theta[:, 1, 1] = scale * torch.cos(angle)
+    theta[:, :, 2] = uniform(-0.08, 0.08, n, 2)  # a twelfth of the half-width: about 3 px
+    grid = F.affine_grid(theta, list(x.shape), align_corners=False)
+    x = F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
+    blur = torch.rand(n, generator=generator) < 0.25
+    if blur.any():  # a 3x3 box: depthwise convolutions are slow on the CPU, pooling is not
+        x[blur] = F.avg_pool2d(F.pad(x[blur], (1, 1, 1, 1), mode="replicate"), 3, 1)
+    # contrast about the crop's mean, exposure and white balance, as one multiply-add per channel
+    contrast = uniform(0.75, 1.25, n, 1, 1, 1)
+    gain = uniform(0.75, 1.25, n, 1, 1, 1) * uniform(0.88, 1.12, n, 3, 1, 1)
+    offset = (1 - contrast) * x.mean(dim=(1, 2, 3), keepdim=True) * gain
+    x.mul_(contrast * gain).add_(offset)
+    x.add_(uniform(0, 0.03, n, 1, 1, 1) * torch.randn(n, 1, *x.shape[2:], generator=generator))
+    return x.clamp_(0, 1)
 
 
 def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recipe | None = None,
@@ -128,11 +171,8 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
                 break
             index = order[start:start + schedule.batch]
             x = data[index].permute(0, 3, 1, 2).float().div_(255)
-            # A card lies either way up: turn half the batch by 180 degrees; jitter exposure a little.
-            flip = torch.rand(len(index), generator=generator) < 0.5
-            x[flip] = x[flip].flip(2, 3)
-            gain = 1 + 0.15 * (torch.rand(len(index), 1, 1, 1, generator=generator) - 0.5)
-            x = ((x * gain).clamp_(0, 1) - mean) / std
+            x = augment(x, generator, strong=schedule.augment)
+            x = (x - mean) / std
             x = x.contiguous(memory_format=torch.channels_last)
             colour_logits, face_logits, _ = model(x)
             loss = F.cross_entropy(face_logits, face_targets[index], label_smoothing=schedule.label_smoothing)
