@@ -136,6 +136,33 @@ def test_a_hand_resting_over_the_deck_then_leaving_is_a_draw():
     assert [(e["type"], e["zone"]) for e in events] == [("drawn", "deck")]
 
 
+def test_a_deck_whose_back_the_model_cannot_name_still_shows_draws():  # R-SETUP-1: the deck lies face down
+    unknown_back = (150, 40, 200)  # a back design the classifier names as nothing
+    assert ColourClassifier().classify([np.full((48, 32, 3), unknown_back, np.uint8)])[0].code is None
+
+    def with_unknown_back(hand=None):
+        img = scene(deck=False, hand=None)
+        draw_card(img, card_corners((235, 120), 3), unknown_back)
+        if hand is not None:
+            import cv2
+
+            cv2.ellipse(img, hand, (45, 35), 20, 0, 360, (120, 160, 210), -1)
+        return img
+
+    pipeline = Pipeline(ZONES, ColourClassifier())
+    feed(pipeline, [with_unknown_back()] * 4)
+    assert pipeline.state()["deck"]["card"] == "back"
+    moving = [with_unknown_back(hand=(235 + 8 * i, 120)) for i in range(4)]
+    events = feed(pipeline, moving + [with_unknown_back()] * 5, start=1.0)
+    assert [(e["type"], e["zone"], e["card"]) for e in events] == [("drawn", "deck", "back")]
+    # On the discard pile, a card the model cannot name stays unnamed.
+    odd = with_unknown_back()
+    draw_card(odd, card_corners((90, 120), 0), unknown_back)
+    pipeline = Pipeline(ZONES, ColourClassifier())
+    feed(pipeline, [odd] * 4)
+    assert pipeline.readings["discard"]["card"] is None and pipeline.readings["deck"]["card"] == "back"
+
+
 def test_zone_outside_the_frame_is_a_clear_error():
     zones = Zones({"discard": np.array([[200, 40], [400, 40], [400, 200]], np.float32)})
     pipeline = Pipeline(zones, ColourClassifier())

@@ -15,9 +15,10 @@
 Per frame and zone: a zone whose picture moved since the last frame (a hand passing, the camera
 shaken) is not read. Otherwise the top card's quad is found (``detect.find_card_quads``) and
 warped; a crop that is much blurrier than the zone's last good crops, or washed out by glare, is
-not read. All the crops of a frame go to the classifier in one call. A zone that shows the same
-picture that has not changed since it was last read reuses that reading, unless it named no card
-(``reuse=False`` detects and classifies every still zone in every frame). A camera's
+not read. All the crops of a frame go to the classifier in one call. The deck zone's card is its
+face-down top even when the model names nothing there (a back design it never saw). A zone that
+shows the same picture that has not changed since it was last read reuses that reading, unless it
+named no card (``reuse=False`` detects and classifies every still zone in every frame). A camera's
 ``lost``/``ok`` frames become ``camera`` events; during a loss the stable state is kept as it was.
 
 The zones are checked against the first frame's size (``ZonesError`` when one lies outside it); a
@@ -37,6 +38,7 @@ from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
 from companion.vision.zones import Zones
 
 DEFAULT_CROP = (64, 96)
+BACK = "back"  # the code of a face-down card: the deck's top
 SEARCH_MARGIN = 0.15  # search this much (of the zone's size) around a zone for cards hanging over
 WORK_SIDE = 240  # zones are searched at most this big (a 640x480 frame's zone with its margin)
 CARD_SHARE = 0.28  # a card's area over its zone's, before a card was seen there (a zone 1.55 cards high)
@@ -200,6 +202,11 @@ class Pipeline:
                     chosen[name] = (quad, crop, chosen[name][2], reading)
             for name, (quad, crop, thumb, reading) in chosen.items():
                 obs = Observation(True, reading.code, float(reading.confidence), quad)
+                if name == "deck" and not _named(reading, least):
+                    # The deck lies face down (R-SETUP-1): a card-sized outline there is its top, in
+                    # whatever back design a family's deck has, one the model never saw included.
+                    # Just enough confidence to count: the outline, not the model, says so.
+                    obs = Observation(True, BACK, least, quad)
                 obs.same_place = self._same_place(name, image, obs)
                 if not self._plausible(name, obs, crop):
                     observations[name] = UNREADABLE
