@@ -149,9 +149,13 @@ def test_a_deck_whose_back_the_model_cannot_name_still_shows_draws():  # R-SETUP
             cv2.ellipse(img, hand, (45, 35), 20, 0, 360, (120, 160, 210), -1)
         return img
 
-    pipeline = Pipeline(ZONES, ColourClassifier())
+    classifier = ColourClassifier()
+    pipeline = Pipeline(ZONES, classifier)
     feed(pipeline, [with_unknown_back()] * 4)
     assert pipeline.state()["deck"]["card"] == "back"
+    calls = classifier.calls
+    feed(pipeline, [with_unknown_back()] * 3, start=0.4)
+    assert classifier.calls == calls, "a still deck is taken as it was, not read again every frame"
     moving = [with_unknown_back(hand=(235 + 8 * i, 120)) for i in range(4)]
     events = feed(pipeline, moving + [with_unknown_back()] * 5, start=1.0)
     assert [(e["type"], e["zone"], e["card"]) for e in events] == [("drawn", "deck", "back")]

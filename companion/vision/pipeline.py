@@ -32,13 +32,13 @@ from collections import deque
 import cv2
 import numpy as np
 
+from companion import cards
 from companion.vision.classify import NONE
 from companion.vision.detect import find_card_quads, polygon_area, quad_area, warp_card
 from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
 from companion.vision.zones import Zones
 
 DEFAULT_CROP = (64, 96)
-BACK = "back"  # the code of a face-down card: the deck's top
 SEARCH_MARGIN = 0.15  # search this much (of the zone's size) around a zone for cards hanging over
 WORK_SIDE = 240  # zones are searched at most this big (a 640x480 frame's zone with its margin)
 CARD_SHARE = 0.28  # a card's area over its zone's, before a card was seen there (a zone 1.55 cards high)
@@ -78,7 +78,7 @@ class Pipeline:
         self.frame_size: tuple[int, int] | None = None
         self._polygons: dict[str, np.ndarray] = {}
         self._thumbs: dict[str, np.ndarray] = {}
-        # zone -> (quad, reading, thumbnail, observation) of the last time it was read
+        # zone -> (thumbnail, observation) of the last time it was read
         self._last: dict[str, tuple] = {}
         self._sharpness: dict[str, deque] = {}
         self._faces: dict[str, deque] = {}  # zone -> (code, quad, face) of its latest crops
@@ -158,9 +158,9 @@ class Pipeline:
             last = self._last.get(name)
             # Nothing changed since the zone was last read: that reading holds, unless it named no
             # card (the frame after a hand left may be blurred; the next one may name it).
-            if (self.reuse and last is not None and (last[1] is None or _named(last[1], least))
-                    and float(np.abs(thumb - last[2]).mean()) < REUSE_LEVEL):
-                observations[name] = last[3]
+            if (self.reuse and last is not None and (last[1].empty or _named(last[1], least))
+                    and float(np.abs(thumb - last[0]).mean()) < REUSE_LEVEL):
+                observations[name] = last[1]
                 continue
             # Every card is as big as the last one seen here: a part of a face is not a card, nor is a
             # quad that takes in a strip of a card below.
@@ -172,7 +172,7 @@ class Pipeline:
                     observations[name] = UNREADABLE  # something is there, but no card outline is whole
                     continue
                 observations[name] = Observation(True, None, 0.0, None)
-                self._last[name] = (None, None, thumb, observations[name])
+                self._last[name] = (thumb, observations[name])
                 continue
             # The top card of the pile: of the card-shaped outlines, the one of a card's size here
             # (a patterned table has card-shaped patches too). The next best few are read as well:
@@ -206,13 +206,13 @@ class Pipeline:
                     # The deck lies face down (R-SETUP-1): a card-sized outline there is its top, in
                     # whatever back design a family's deck has, one the model never saw included.
                     # Just enough confidence to count: the outline, not the model, says so.
-                    obs = Observation(True, BACK, least, quad)
+                    obs = Observation(True, cards.BACK, least, quad)
                 obs.same_place = self._same_place(name, image, obs)
                 if not self._plausible(name, obs, crop):
                     observations[name] = UNREADABLE
                     continue
                 observations[name] = obs
-                self._last[name] = (quad, reading, thumb, obs)
+                self._last[name] = (thumb, obs)
         self.readings = {name: {"card": obs.code if obs.readable else None,
                                 "confidence": round(float(obs.confidence), 4) if obs.readable else 0.0}
                          for name, obs in observations.items()}
@@ -351,7 +351,8 @@ def _place_patch(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
 
 
 def _named(reading, least: float) -> bool:
-    """Whether a reading names a card with at least ``least`` confidence (not "no card", not a guess)."""
+    """Whether a reading (or an observation made of one) names a card with at least ``least``
+    confidence (not "no card", not a guess)."""
     return reading.code is not None and float(reading.confidence) >= least
 
 
