@@ -240,6 +240,41 @@ def test_the_same_card_outlined_anew_after_an_arm_passed_is_no_landing(monkeypat
     assert [(e["type"], e["card"], e["same"]) for e in events] == [("landed", "r3", True)]
 
 
+def _glare(image, x_from=20, x_to=55):
+    """A soft band of light over the cloth at the discard card's left edge (a lamp's reflection)."""
+    import cv2
+
+    band = np.zeros(image.shape[:2], np.float32)
+    band[:, x_from:x_to] = 160.0
+    band = cv2.GaussianBlur(band, (0, 0), 5)[:, :, None]
+    return np.clip(image.astype(np.float32) + band, 0, 255).astype(np.uint8)
+
+
+def test_a_glare_that_moved_on_while_an_arm_passed_is_no_landing(monkeypatch):
+    # The light changed the place's shading while the arm was over the pile, and the detector then
+    # outlines the r3 4 px off: its edges are where they were, so nothing landed. A twin laid on it
+    # in that light moves the edges: an interception.
+    import companion.vision.pipeline as pipeline_module
+
+    first = card_corners((90, 120), 0)
+    outline = {"quad": first}
+    find = pipeline_module.find_card_quads
+
+    def outlines(img, poly, **kw):
+        return [outline["quad"]] if poly[0][0] == 20 else find(img, poly, **kw)
+
+    monkeypatch.setattr(pipeline_module, "find_card_quads", outlines)
+    pipeline = Pipeline(ZONES, ColourClassifier())
+    assert feed(pipeline, [_glare(scene())] * 5) == []
+    outline["quad"] = first + np.float32([4, 0])
+    covered = scene(hand=(90, 130))
+    assert feed(pipeline, [covered] * 3 + [scene()] * 6, start=1.0) == []
+    twin = scene(discard=(("r3", (90, 120), 0), ("r3", (95, 121), 4)))
+    outline["quad"] = card_corners((95, 121), 4)
+    events = feed(pipeline, [covered] * 3 + [twin] * 6, start=3.0)
+    assert [(e["type"], e["card"], e["same"]) for e in events] == [("landed", "r3", True)]
+
+
 class _NamesNoCard(ColourClassifier):
     """The colour stand-in, saying "none" (no card) of what it cannot name, as the card model does."""
 

@@ -57,6 +57,7 @@ GLARE_LEVEL = 250  # a pixel this bright in all channels is washed out
 GLARE_RISE = 0.08  # this much more of a crop washed out than lately: glare
 PLACE_GROW = 1.25  # a card's outline grown by this much: the card and the edges around it
 PLACE_SIZE = (24, 36)
+PLACE_EDGES_SIGMA = 2.0  # the place's shading, blurred at this scale (patch pixels), is set aside
 PLACES_KEPT = 6
 ALTERNATIVES = 2  # outlines read besides the one of the expected size, in case that one is no card
 
@@ -226,14 +227,17 @@ class Pipeline:
         """For a reading of the zone's stable card outlined somewhere new: how alike the place where
         the card was seen lying looks now and then (correlation, 1 = unchanged). An arm passing over
         a pile leaves it as it was, however the detector outlines the card afterwards; a twin laid
-        on it changes it. None when there is nothing to compare."""
+        on it changes it. A glare or a shadow that moved on meanwhile changes the place's shading
+        but not its edges, so the place is compared both as it looks and by its edges alone, and the
+        closer of the two counts (a twin moves the edges too). None when there is nothing to compare."""
         places = self._places.setdefault(name, deque(maxlen=PLACES_KEPT))
         stable = self.watcher.stable_card(name)
         result = None
         if obs.code is not None and obs.code == stable and not self.watcher.known_pose(name, obs.quad):
             base = next((place for q, place in reversed(places) if self.watcher.known_pose(name, q)), None)
             if base is not None:
-                result = float((_place_patch(image, base.quad) * base.patch()).mean())
+                now, then = _place_patch(image, base.quad), base.patch()
+                result = max(float((now[0] * then[0]).mean()), float((now[1] * then[1]).mean()))
         places.append((obs.quad, _Place(image, obs.quad)))
         return result
 
@@ -342,12 +346,14 @@ class _Place:
 
 
 def _place_patch(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The place of a card: its outline grown by PLACE_GROW, small and grey, zero mean, unit variance."""
+    """The place of a card: its outline grown by PLACE_GROW, small and grey, and its edges (the grey
+    less its blur at PLACE_EDGES_SIGMA), each zero mean and unit variance: (2, h, w)."""
     quad = np.asarray(quad, np.float32)
     centre = quad.mean(axis=0)
     patch = warp_card(image, (quad - centre) * PLACE_GROW + centre, PLACE_SIZE)
     grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    return (grey - float(grey.mean())) / max(float(grey.std()), 1.0)
+    edges = grey - cv2.GaussianBlur(grey, (0, 0), PLACE_EDGES_SIGMA)
+    return np.stack([(plane - float(plane.mean())) / max(float(plane.std()), 1.0) for plane in (grey, edges)])
 
 
 def _named(reading, least: float) -> bool:
