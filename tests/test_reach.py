@@ -24,6 +24,10 @@ def frame_with_arms(sides) -> np.ndarray:
         image[30:50, 80:160] = (60, 200, 200)
     if "left-low" in sides:  # the left arm, its hand moved on: it crosses the border 27 px lower
         image[77:97, 0:80] = (200, 60, 60)
+    if "left-lower" in sides:  # the left arm reaching out from where it rested: 12 px lower
+        image[62:82, 0:80] = (200, 60, 60)
+    if "right-higher" in sides:  # the right arm reaching out from where it rested: 12 px higher
+        image[18:38, 80:160] = (60, 200, 200)
     return image
 
 
@@ -132,6 +136,20 @@ def test_an_arm_there_long_before_the_zone_was_covered_is_not_among_its_arrivals
     watcher = watch_arms([""] * 5 + ["left"] * 20 + ["left bottom"] * 3 + [""])
     places = watcher.arrivals(2.5, 2.8)
     assert len(places) == 1 and circular_gap(places[0], BOTTOM) < 0.02
+
+
+def test_arms_resting_at_the_table_edge_arrive_when_they_start_to_move():  # R-SLAP, R-STEAL
+    # Two players' arms lie at the table's edge; everyone slaps the deck: the right arm moves first,
+    # then a third arm comes in from the bottom, then the left arm moves: the left hand lands last.
+    sequence = ([""] * 2 + ["left right"] * 12 + ["left right-higher"] * 3 + ["left right-higher bottom"] * 3
+                + ["left-lower right-higher bottom"] * 4 + [""])
+    places = watch_arms(sequence).arrivals(1.6, 2.4)
+    assert len(places) == 3
+    for place, expected in zip(places, (RIGHT, BOTTOM, LEFT), strict=True):
+        assert circular_gap(place, expected) < 0.03
+    # Resting arms that keep still are no arrivals.
+    still = watch_arms([""] * 2 + ["left right"] * 12 + ["left right bottom"] * 4 + [""])
+    assert [round(p, 2) for p in still.arrivals(1.6, 1.9)] == [round(BOTTOM, 2)]
 
 
 def test_an_arm_sliding_along_the_border_is_not_a_new_arrival():  # R-SLAP: the last hand stays the last

@@ -31,6 +31,7 @@ LEARN = 0.05  # how fast the empty border follows the light
 LEARN_BUSY = 0.01  # and where something is: a thing left lying there becomes the border in a few seconds
 WINDOW_S = 1.2  # an event's arm is the one seen during this long before the event
 SAME_PLACE = 0.04  # two sightings this close (of the border's length) are the same arm
+MOVED = 0.004  # an arm resting at the border that shifts this much (twice its jitter) is reaching out
 HISTORY_S = 10.0
 AT_SLACK_S = 0.2  # the frame nearest the moment asked about must be this close
 STILL = 4.0  # grey levels a border pixel may move from frame to frame and still be still
@@ -193,7 +194,9 @@ class ReachWatcher:
     def arrivals(self, start: float, end: float) -> list[float]:
         """Where the arms that came in from ``start`` to ``end`` crossed the border, in the order they
         came: after a slap (R-SLAP, R-STEAL) the last one is the last hand on the deck. ``start`` is
-        when the zone was first covered; an arm crosses the border a little before it gets there."""
+        when the zone was first covered; an arm crosses the border a little before it gets there.
+        An arm that was resting at the table's edge already crosses the border where it lay: it
+        comes when its crossing starts to move along the border (``_moved``)."""
         # Followed back no further than an arrival can have come: one older is there all along.
         # Highlights too: an arm under a highlight clipped white looks like one, and the last hand on
         # the deck must not be lost to it.
@@ -208,7 +211,11 @@ class ReachWatcher:
             for place in places:
                 onset, _, group = _follow(place, frames[: i + 1])
                 if onset is None or onset < start - WINDOW_S / 2:
-                    continue  # lying there all along, or an arm that came before this zone was covered
+                    # Lying there all along, or an arm that came before this zone was covered: an arrival
+                    # only if it started moving since.
+                    onset, group = _moved(place, frames[: i + 1], start - WINDOW_S / 2)
+                    if onset is None:
+                        continue
                 # One arm per place: an arm lost for a few frames and seen again is the same arm.
                 same = next(
                     (arm for arm in arms if circular_gap(_mean_place(arm[1]), place) <= 2 * SAME_PLACE), None
@@ -262,6 +269,34 @@ def _follow(place: float, frames: list[tuple[float, list[float]]]) -> tuple[floa
     else:
         onset = float("-inf")
     return onset, present, group
+
+
+def _moved(place: float, frames: list[tuple[float, list[float]]], since: float) -> tuple[float | None, list]:
+    """An arm seen at ``place`` that was lying at the border before ``since``: when it started to move
+    along it since then (two frames in a row off where it lay by ``MOVED``), and its sightings from
+    then on; (None, []) when it kept still."""
+    track: list[tuple[float, float]] = []
+    misses = 0
+    for when, places in reversed(frames):
+        near = [q for q in places if circular_gap(place, q) <= SAME_PLACE]
+        if near:
+            nearest = min(near, key=lambda q: circular_gap(place, q))
+            track.append((when, nearest))
+            place, misses = nearest, 0
+        else:
+            misses += 1
+            if misses >= 2:
+                break
+    track.reverse()
+    before = [q for when, q in track if when < since]
+    if len(before) < 3:
+        return None, []
+    lay = _mean_place(before)
+    off = [(when, q) for when, q in track if when >= since]
+    for k in range(len(off) - 1):
+        if circular_gap(off[k][1], lay) >= MOVED and circular_gap(off[k + 1][1], lay) >= MOVED:
+            return off[k][0], [q for _, q in off[k:]]
+    return None, []
 
 
 def _mean_place(places: list[float]) -> float:
