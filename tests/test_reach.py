@@ -150,6 +150,11 @@ def test_arms_resting_at_the_table_edge_arrive_when_they_start_to_move():  # R-S
     # Resting arms that keep still are no arrivals.
     still = watch_arms([""] * 2 + ["left right"] * 12 + ["left right bottom"] * 4 + [""])
     assert [round(p, 2) for p in still.arrivals(1.6, 1.9)] == [round(BOTTOM, 2)]
+    # An arm that was not lying still (moving along the border on its way back) is not a resting one
+    # setting off: which came last is not told by it.
+    busy = watch_arms([""] * 2 + ["left", "left-lower"] * 6 + ["left bottom"] * 3 + ["left-lower bottom"] * 4
+                      + [""])
+    assert [round(p, 2) for p in busy.arrivals(1.6, 2.2)] == [round(BOTTOM, 2)]
 
 
 def test_an_arm_sliding_along_the_border_is_not_a_new_arrival():  # R-SLAP: the last hand stays the last

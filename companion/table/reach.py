@@ -272,9 +272,9 @@ def _follow(place: float, frames: list[tuple[float, list[float]]]) -> tuple[floa
 
 
 def _moved(place: float, frames: list[tuple[float, list[float]]], since: float) -> tuple[float | None, list]:
-    """An arm seen at ``place`` that was lying at the border before ``since``: when it started to move
-    along it since then (two frames in a row off where it lay by ``MOVED``), and its sightings from
-    then on; (None, []) when it kept still."""
+    """An arm seen at ``place`` that was lying still at the border before ``since``: when it started to
+    move along it since then (two frames in a row off where it lay by ``MOVED``), and its sightings
+    from then on; (None, []) when it kept still, or was not lying still before."""
     track: list[tuple[float, float]] = []
     misses = 0
     for when, places in reversed(frames):
@@ -292,6 +292,8 @@ def _moved(place: float, frames: list[tuple[float, list[float]]], since: float) 
     if len(before) < 3:
         return None, []
     lay = _mean_place(before)
+    if max(circular_gap(q, lay) for q in before) > MOVED:
+        return None, []  # not lying still: an arm on its way (back from the last move), not resting
     off = [(when, q) for when, q in track if when >= since]
     for k in range(len(off) - 1):
         if circular_gap(off[k][1], lay) >= MOVED and circular_gap(off[k + 1][1], lay) >= MOVED:
