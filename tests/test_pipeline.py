@@ -167,6 +167,32 @@ def test_a_deck_whose_back_the_model_cannot_name_still_shows_draws():  # R-SETUP
     assert pipeline.readings["discard"]["card"] is None and pipeline.readings["deck"]["card"] == "back"
 
 
+def test_a_back_the_model_names_outranks_a_deck_top_named_by_its_outline():  # R-SETUP-1
+    # The deck's top was taken from an outline the model names nothing (a patch of cloth beside a
+    # deck the camera did not outline then). Once the real deck is outlined, in another place and
+    # looking nothing like that patch, the back the model names is read once the zone is still, not refused as
+    # "the same card outlined anew" until its place is known.
+    patch = (150, 40, 200)  # a card-sized patch the classifier names as nothing
+
+    def deck_scene(top, centre, angle, hand=None):
+        img = scene(deck=False)
+        draw_card(img, card_corners(centre, angle), top)
+        if hand is not None:
+            import cv2
+
+            cv2.ellipse(img, hand, (45, 35), 20, 0, 360, (120, 160, 210), -1)
+        return img
+
+    pipeline = Pipeline(ZONES, ColourClassifier())
+    feed(pipeline, [deck_scene(patch, (235, 120), 3)] * 4)
+    assert pipeline.state()["deck"] == {"card": "back", "confidence": pipeline.watcher.min_confidence}
+    moving = [deck_scene(patch, (235, 120), 3, hand=(235 + 8 * i, 120)) for i in range(4)]
+    real = deck_scene(CARD_COLOURS["back"], (228, 126), 12)
+    feed(pipeline, moving + [real] * 3, start=1.0)
+    assert pipeline.readings["deck"]["card"] == "back"
+    assert pipeline.readings["deck"]["confidence"] > pipeline.watcher.min_confidence
+
+
 def test_zone_outside_the_frame_is_a_clear_error():
     zones = Zones({"discard": np.array([[200, 40], [400, 40], [400, 200]], np.float32)})
     pipeline = Pipeline(zones, ColourClassifier())

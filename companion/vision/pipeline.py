@@ -257,6 +257,11 @@ class Pipeline:
         seen.append((obs.code, obs.quad, face))
         if stable != obs.code or known:
             return True
+        least = self.watcher.min_confidence
+        if obs.confidence > least >= self.watcher.state()[name]["confidence"]:
+            # The stable top was named by its outline alone (the deck's back, R-SETUP-1), perhaps a
+            # patch of the cloth beside the deck: a top the model itself names is the surer reading.
+            return True
         reference = next(((quad, f) for code, quad, f in reversed(seen)
                           if code == stable and self.watcher.known_pose(name, quad)), None)
         if reference is None:
