@@ -252,42 +252,40 @@ def _looks_like_glare(ring: np.ndarray, empty: np.ndarray) -> bool:
     return bool(((top[:, 0] > 0) & even.all(axis=1)).mean() >= GLARE_SHARE)
 
 
-def _follow(place: float, frames: list[tuple[float, list[float]]]) -> tuple[float | None, int, list[float]]:
-    """An arm seen at ``place`` followed back through ``frames`` (oldest first) while it is there,
-    a frame's miss forgiven: (when it came, or -inf when there all along, something lying there;
-    the frames it was seen in; its sightings)."""
-    onset, present, misses, group = None, 0, 0, []
+def _track(place: float, frames: list[tuple[float, list[float]]], *,
+           drift: bool = False) -> tuple[list[tuple[float, list[float]]], bool]:
+    """An arm seen at ``place`` followed back through ``frames`` (oldest first) while it is there, a
+    frame's miss forgiven: its sightings per frame, (when, places near, nearest first), oldest first;
+    and whether it was there from the first frame on (something lying there all along). With
+    ``drift`` the place followed is the nearest sighting of each frame (an arm sliding along)."""
+    seen, misses = [], 0
     for when, places in reversed(frames):
-        near = [q for q in places if circular_gap(place, q) <= SAME_PLACE]
+        near = sorted((q for q in places if circular_gap(place, q) <= SAME_PLACE),
+                      key=lambda q: circular_gap(place, q))
         if near:
-            onset, present, misses = when, present + 1, 0
-            group += near
+            seen.append((when, near))
+            place = near[0] if drift else place
+            misses = 0
         else:
             misses += 1
             if misses >= 2:
-                break
-    else:
-        onset = float("-inf")
-    return onset, present, group
+                return seen[::-1], False
+    return seen[::-1], True
+
+
+def _follow(place: float, frames: list[tuple[float, list[float]]]) -> tuple[float | None, int, list[float]]:
+    """``_track`` summed up: (when the arm came, or -inf when there all along; the frames it was
+    seen in; its sightings)."""
+    seen, all_along = _track(place, frames)
+    onset = float("-inf") if all_along else (seen[0][0] if seen else None)
+    return onset, len(seen), [q for _, near in seen for q in near]
 
 
 def _moved(place: float, frames: list[tuple[float, list[float]]], since: float) -> tuple[float | None, list]:
     """An arm seen at ``place`` that was lying still at the border before ``since``: when it started to
     move along it since then (two frames in a row off where it lay by ``MOVED``), and its sightings
     from then on; (None, []) when it kept still, or was not lying still before."""
-    track: list[tuple[float, float]] = []
-    misses = 0
-    for when, places in reversed(frames):
-        near = [q for q in places if circular_gap(place, q) <= SAME_PLACE]
-        if near:
-            nearest = min(near, key=lambda q: circular_gap(place, q))
-            track.append((when, nearest))
-            place, misses = nearest, 0
-        else:
-            misses += 1
-            if misses >= 2:
-                break
-    track.reverse()
+    track = [(when, near[0]) for when, near in _track(place, frames, drift=True)[0]]
     before = [q for when, q in track if when < since]
     if len(before) < 3:
         return None, []
