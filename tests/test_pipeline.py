@@ -16,9 +16,12 @@ ZONES = Zones({
 
 
 def scene(discard=(("r3", (90, 120), 0),), deck=True, hand=None):
+    """``deck``: True for a back at the deck's place, False for no deck, or its top's (colour, centre,
+    angle)."""
     img = table((SIZE[1], SIZE[0]), seed=7)
     if deck:
-        draw_card(img, card_corners((235, 120), 3), CARD_COLOURS["back"])
+        colour, centre, angle = (CARD_COLOURS["back"], (235, 120), 3) if deck is True else deck
+        draw_card(img, card_corners(centre, angle), colour)
     for code, centre, angle in discard:
         draw_card(img, card_corners(centre, angle), CARD_COLOURS[code])
     if hand is not None:  # a skin-coloured blob over a zone
@@ -141,13 +144,7 @@ def test_a_deck_whose_back_the_model_cannot_name_still_shows_draws():  # R-SETUP
     assert ColourClassifier().classify([np.full((48, 32, 3), unknown_back, np.uint8)])[0].code is None
 
     def with_unknown_back(hand=None):
-        img = scene(deck=False, hand=None)
-        draw_card(img, card_corners((235, 120), 3), unknown_back)
-        if hand is not None:
-            import cv2
-
-            cv2.ellipse(img, hand, (45, 35), 20, 0, 360, (120, 160, 210), -1)
-        return img
+        return scene(deck=(unknown_back, (235, 120), 3), hand=hand)
 
     classifier = ColourClassifier()
     pipeline = Pipeline(ZONES, classifier)
@@ -174,20 +171,11 @@ def test_a_back_the_model_names_outranks_a_deck_top_named_by_its_outline():  # R
     # "the same card outlined anew" until its place is known.
     patch = (150, 40, 200)  # a card-sized patch the classifier names as nothing
 
-    def deck_scene(top, centre, angle, hand=None):
-        img = scene(deck=False)
-        draw_card(img, card_corners(centre, angle), top)
-        if hand is not None:
-            import cv2
-
-            cv2.ellipse(img, hand, (45, 35), 20, 0, 360, (120, 160, 210), -1)
-        return img
-
     pipeline = Pipeline(ZONES, ColourClassifier())
-    feed(pipeline, [deck_scene(patch, (235, 120), 3)] * 4)
+    feed(pipeline, [scene(deck=(patch, (235, 120), 3))] * 4)
     assert pipeline.state()["deck"] == {"card": "back", "confidence": pipeline.watcher.min_confidence}
-    moving = [deck_scene(patch, (235, 120), 3, hand=(235 + 8 * i, 120)) for i in range(4)]
-    real = deck_scene(CARD_COLOURS["back"], (228, 126), 12)
+    moving = [scene(deck=(patch, (235, 120), 3), hand=(235 + 8 * i, 120)) for i in range(4)]
+    real = scene(deck=(CARD_COLOURS["back"], (228, 126), 12))
     feed(pipeline, moving + [real] * 3, start=1.0)
     assert pipeline.readings["deck"]["card"] == "back"
     assert pipeline.readings["deck"]["confidence"] > pipeline.watcher.min_confidence
