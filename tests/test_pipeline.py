@@ -289,6 +289,28 @@ def test_a_glare_that_moved_on_while_an_arm_passed_is_no_landing(monkeypatch):
     assert [(e["type"], e["card"], e["same"]) for e in events] == [("landed", "r3", True)]
 
 
+def test_a_twin_outlined_where_the_first_card_lay_is_told_by_its_place(monkeypatch):  # R-ADV-4 needs it
+    # The detector keeps outlining the pile's top where the first r3 lay (a low-contrast card on a
+    # busy cloth), while a twin now lies 8 px and 10 degrees off: the place changed, an interception.
+    # A hand that stayed as long and laid nothing leaves the place as it was: no event.
+    import companion.vision.pipeline as pipeline_module
+
+    first = card_corners((90, 120), 0)
+    find = pipeline_module.find_card_quads
+
+    def outlines(img, poly, **kw):
+        return [first] if poly[0][0] == 20 else find(img, poly, **kw)
+
+    monkeypatch.setattr(pipeline_module, "find_card_quads", outlines)
+    pipeline = Pipeline(ZONES, ColourClassifier())
+    assert feed(pipeline, [scene()] * 5) == []
+    covered = scene(hand=(90, 130))
+    assert feed(pipeline, [covered] * 5 + [scene()] * 6, start=1.0) == []
+    twin = scene(discard=(("r3", (90, 120), 0), ("r3", (96, 125), 10)))
+    events = feed(pipeline, [covered] * 5 + [twin] * 6, start=3.0)
+    assert [(e["type"], e["card"], e["same"]) for e in events] == [("landed", "r3", True)]
+
+
 class _NamesNoCard(ColourClassifier):
     """The colour stand-in, saying "none" (no card) of what it cannot name, as the card model does."""
 

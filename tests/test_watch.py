@@ -365,6 +365,40 @@ def test_an_identical_card_laid_by_a_hand_that_stayed_is_a_landing():  # R-ADV-4
     assert [(e["type"], e["card"], e["same"]) for e in table.events] == [("landed", "b3", True)]
 
 
+def _placed(observation, same_place):
+    observation.same_place = same_place
+    return observation
+
+
+def test_an_identical_card_laid_exactly_on_its_twin_is_told_by_its_place():  # R-ADV-4 needs it
+    # The twin lies where the first lay, within the outline's own wobble: no pose tells them apart,
+    # but what peeks out around the pile changed while the hand stayed (Observation.same_place).
+    table = start()
+    table.frames(6, discard=MOVING)
+    table.set(discard=_placed(card("b3", (101, 100), 0.5), 0.45))
+    table.frames(6)
+    assert [(e["type"], e["card"], e["same"]) for e in table.events] == [("landed", "b3", True)]
+    # A hand that stayed as long and left the place as it was laid nothing.
+    table.frames(6, discard=MOVING)
+    table.set(discard=_placed(card("b3", (101, 100), 0.5), 0.97))
+    table.frames(6)
+    # Nor did an arm that only crossed the pile, however the place looks after it.
+    table.frames(2, discard=MOVING)
+    table.set(discard=_placed(card("b3", (101, 100), 0.5), 0.45))
+    table.frames(6)
+    assert len(table.events) == 1
+
+
+def test_a_villain_taken_off_its_twin_lying_where_it_lay_is_taken():  # R-ADV-1
+    # The alien below lies where the one taken lay: the pile's place changed, so a card left it.
+    table = start()
+    table.frames(6, aliens=MOVING)
+    table.set(aliens=_placed(card("alien", (101, 100), 1.0), 0.5))
+    table.frames(40)
+    assert [(e["type"], e["zone"], e["card"], e["under"]) for e in table.events] == [
+        ("taken", "aliens", "alien", "alien")]
+
+
 def test_an_earlier_top_seen_again_where_it_lay_is_no_landing():
     table = start()
     table.frames(5, discard=MOVING)

@@ -83,7 +83,10 @@ class Pipeline:
         self._last: dict[str, tuple] = {}
         self._sharpness: dict[str, deque] = {}
         self._faces: dict[str, deque] = {}  # zone -> (code, quad, face) of its latest crops
-        self._places: dict[str, deque] = {}  # zone -> (quad, _Place) of its latest readings
+        # zone -> (quad, _Place) of its latest readings of the stable card lying as confirmed (the
+        # watcher, having seen the reading, found the zone settled); the newest reading's, till then
+        self._places: dict[str, deque] = {}
+        self._read_places: dict[str, tuple] = {}
         self._areas: dict[str, deque] = {}  # zone -> areas of its latest stable cards
         self.camera_ok = True
 
@@ -99,6 +102,9 @@ class Pipeline:
         self._thumbs.clear()
         self._last.clear()
         self._areas.clear()
+        self._places.clear()  # outlines in the old frame's pixels
+        self._read_places.clear()
+        self._faces.clear()
 
     def process(self, frame) -> list[dict]:
         """The events this frame makes (``frame`` has ``t``, ``image`` and optionally ``camera``)."""
@@ -121,6 +127,8 @@ class Pipeline:
         observations = self.observe(image)
         self.last_observations = observations
         changes = self.watcher.update(float(frame.t), observations)
+        for name in [name for name in self._read_places if self.watcher.settled(name)]:
+            self._places.setdefault(name, deque(maxlen=PLACES_KEPT)).append(self._read_places.pop(name))
         self._count_areas({zone for event in changes for zone in (event.get("zone"), event.get("to"))})
         events.extend(changes)
         return events
@@ -224,21 +232,24 @@ class Pipeline:
         return self.classifier.classify([crop for _, _, crop in items])
 
     def _same_place(self, name: str, image: np.ndarray, obs: Observation) -> float | None:
-        """For a reading of the zone's stable card outlined somewhere new: how alike the place where
-        the card was seen lying looks now and then (correlation, 1 = unchanged). An arm passing over
-        a pile leaves it as it was, however the detector outlines the card afterwards; a twin laid
-        on it changes it. A glare or a shadow that moved on meanwhile changes the place's shading
-        but not its edges, so the place is compared both as it looks and by its edges alone, and the
-        closer of the two counts (a twin moves the edges too). None when there is nothing to compare."""
-        places = self._places.setdefault(name, deque(maxlen=PLACES_KEPT))
+        """For a reading of the zone's stable card outlined somewhere new, or where it lay after a
+        hand came over it: how alike the place where the card was seen lying before the hand looks
+        now and then (correlation, 1 = unchanged). An arm passing over a pile leaves it as it was,
+        however the detector outlines the card afterwards; a twin laid on it changes it, even one
+        laid almost exactly on it (what peeks out around it is not the same). A glare or a shadow
+        that moved on meanwhile changes the place's shading but not its edges, so the place is
+        compared both as it looks and by its edges alone, and the closer of the two counts (a twin
+        moves the edges too). None when there is nothing to compare."""
         stable = self.watcher.stable_card(name)
         result = None
-        if obs.code is not None and obs.code == stable and not self.watcher.known_pose(name, obs.quad):
-            base = next((place for q, place in reversed(places) if self.watcher.known_pose(name, q)), None)
+        if obs.code is not None and obs.code == stable and not (
+                self.watcher.settled(name) and self.watcher.known_pose(name, obs.quad)):
+            base = next((place for quad, place in reversed(self._places.get(name, ()))
+                         if self.watcher.known_pose(name, quad)), None)
             if base is not None:
                 now, then = _place_patch(image, base.quad), base.patch()
                 result = max(float((now[0] * then[0]).mean()), float((now[1] * then[1]).mean()))
-        places.append((obs.quad, _Place(image, obs.quad)))
+        self._read_places[name] = (obs.quad, _Place(image, obs.quad))
         return result
 
     def _plausible(self, name: str, obs: Observation, crop: np.ndarray) -> bool:

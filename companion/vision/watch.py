@@ -28,8 +28,12 @@ was there, not an arm that passed over the zone while the change waited to be co
   was the pile's top a little earlier, seen again where it lay (the top card taken back after a
   wrong move, or the detector outlining the card below for a moment), makes no event. Nor does the
   same card where the place it was seen lying still looks as it did (``Observation.same_place`` at
-  least ``same_place``): however differently it is outlined, nothing landed there.
-- ``taken`` (villain pile): ``card`` the top that was removed, ``under`` the new top or None.
+  least ``same_place``): however differently it is outlined, nothing landed there. And the other way
+  round: the same card where it lay, after a hand stayed over it for ``landing_s``, is an identical
+  card laid almost exactly on it when its place looks otherwise than before the hand came
+  (``same_place`` under ``place_changed``): what peeks out around the top card changed.
+- ``taken`` (villain pile): ``card`` the top that was removed, ``under`` the new top or None (the
+  same card when an identical one lay under it and its place changed, as for a landing).
 - ``reached`` (villain pile): a hand moved over the pile for ``drop_s`` at least and its top
   ``card`` looks as it did: a hand that hovered, or a top taken off an identical one lying almost
   where it lay (the camera cannot tell; the tracker knows whether a trophy was due there).
@@ -104,11 +108,11 @@ class Watcher:
                  still_px: float = 8.0, still_deg: float = 8.0, same_px: float = 3.0, same_deg: float = 3.0,
                  min_confidence: float = 0.5, pair_s: float = 2.0, new_px: float = 5.0, new_deg: float = 5.0,
                  landing_s: float = 0.3, drop_s: float = 0.25, change_s: float = 0.17,
-                 same_place: float = 0.95):
+                 same_place: float = 0.95, place_changed: float = 0.7):
         self.zones = {name: _Zone(name) for name in zones}
         self.new_px, self.new_deg, self.landing_s = new_px, new_deg, landing_s
         self.drop_s, self.change_s = drop_s, change_s
-        self.same_place = same_place
+        self.same_place, self.place_changed = same_place, place_changed
         self._t: float | None = None  # the previous frame's time
         self.confirm_frames = confirm_frames
         self.empty_frames = empty_frames
@@ -211,6 +215,11 @@ class Watcher:
         zone = self.zones.get(name)
         return None if zone is None else zone.quad
 
+    def settled(self, name: str) -> bool:
+        """Whether a zone's stable card lies as it was confirmed, with no hand over it since."""
+        zone = self.zones.get(name)
+        return zone is not None and zone.stable is not None and not zone.covered_since_stable
+
     def known_pose(self, name: str, quad) -> bool:
         """Whether ``quad`` is an outline the zone's stable card has been seen with."""
         zone = self.zones.get(name)
@@ -259,7 +268,11 @@ class Watcher:
         # The same card in a new place counts only after a hand was there (not a re-outlined card).
         # Where the card was seen lying still looks as it did: the same card, outlined anew.
         unchanged = obs.same_place is not None and obs.same_place >= self.same_place
-        same_pose = same and (new == EMPTY or unchanged or not self._new_pose(zone, obs.quad))
+        # Where it lies looks otherwise after a hand stayed long enough to lay a card: a twin lies there.
+        replaced = (obs.same_place is not None and obs.same_place < self.place_changed
+                    and moving_s >= self.landing_s)
+        same_pose = same and (new == EMPTY or unchanged
+                              or not (replaced or self._new_pose(zone, obs.quad)))
         # On the discard pile, an earlier top where it lay is that card seen again, not a new one.
         again = None
         if zone.name == "discard" and not same and new != EMPTY:
