@@ -38,6 +38,18 @@ def feed(pipeline, images, start=0.0, fps=10.0):
     return events
 
 
+def outline_discard(monkeypatch, *quads) -> list:
+    """The detector made to outline the discard zone's cards as the test says: the list returned,
+    which the test changes as it goes on (``outlines[:] = [...]``); other zones' cards are found."""
+    import companion.vision.pipeline as pipeline_module
+
+    find = pipeline_module.find_card_quads
+    outlines = list(quads)
+    monkeypatch.setattr(pipeline_module, "find_card_quads",
+                        lambda img, poly, **kw: list(outlines) if poly[0][0] == 20 else find(img, poly, **kw))
+    return outlines
+
+
 def test_a_card_landing_and_an_identical_card_landing():
     classifier = ColourClassifier()
     pipeline = Pipeline(ZONES, classifier)
@@ -229,31 +241,6 @@ def test_a_patch_of_the_cloth_read_as_no_card_gives_way_to_the_card_beside_it(mo
     np.testing.assert_allclose(pipeline.last_observations["discard"].quad, card)
 
 
-def test_the_same_card_outlined_anew_after_an_arm_passed_is_no_landing(monkeypatch):
-    # After the arm, the detector outlines the r3 4 px off (a strip of the pile taken in): its place
-    # looks as it did, so nothing landed. A twin laid 5 px off and turned 4 degrees changes it.
-    import companion.vision.pipeline as pipeline_module
-
-    first = card_corners((90, 120), 0)
-    outline = {"quad": first}
-    find = pipeline_module.find_card_quads
-
-    def outlines(img, poly, **kw):  # the discard zone's outline is the test's; the deck's is found
-        return [outline["quad"]] if poly[0][0] == 20 else find(img, poly, **kw)
-
-    monkeypatch.setattr(pipeline_module, "find_card_quads", outlines)
-    pipeline = Pipeline(ZONES, ColourClassifier())
-    still = scene()
-    assert feed(pipeline, [still] * 5) == []
-    outline["quad"] = first + np.float32([4, 0])
-    covered = scene(hand=(90, 130))
-    assert feed(pipeline, [covered] * 3 + [still] * 6, start=1.0) == []
-    twin = scene(discard=(("r3", (90, 120), 0), ("r3", (95, 121), 4)))
-    outline["quad"] = card_corners((95, 121), 4)
-    events = feed(pipeline, [covered] * 3 + [twin] * 6, start=3.0)
-    assert [(e["type"], e["card"], e["same"]) for e in events] == [("landed", "r3", True)]
-
-
 def _glare(image, x_from=20, x_to=55):
     """A soft band of light over the cloth at the discard card's left edge (a lamp's reflection)."""
     import cv2
@@ -264,27 +251,22 @@ def _glare(image, x_from=20, x_to=55):
     return np.clip(image.astype(np.float32) + band, 0, 255).astype(np.uint8)
 
 
-def test_a_glare_that_moved_on_while_an_arm_passed_is_no_landing(monkeypatch):
-    # The light changed the place's shading while the arm was over the pile, and the detector then
-    # outlines the r3 4 px off: its edges are where they were, so nothing landed. A twin laid on it
-    # in that light moves the edges: an interception.
-    import companion.vision.pipeline as pipeline_module
-
+@pytest.mark.parametrize("light_before", [None, _glare], ids=["same-light", "glare-moved-on"])
+def test_the_same_card_outlined_anew_after_an_arm_passed_is_no_landing(monkeypatch, light_before):
+    # After the arm, the detector outlines the r3 4 px off (a strip of the pile taken in): its place
+    # looks as it did, so nothing landed. A twin laid 5 px off and turned 4 degrees changes it.
+    # With a glare over the place before the arm that has moved on since, the place's shading
+    # changed but its edges are where they were: still nothing landed, and the twin still moves them.
     first = card_corners((90, 120), 0)
-    outline = {"quad": first}
-    find = pipeline_module.find_card_quads
-
-    def outlines(img, poly, **kw):
-        return [outline["quad"]] if poly[0][0] == 20 else find(img, poly, **kw)
-
-    monkeypatch.setattr(pipeline_module, "find_card_quads", outlines)
+    outlines = outline_discard(monkeypatch, first)
     pipeline = Pipeline(ZONES, ColourClassifier())
-    assert feed(pipeline, [_glare(scene())] * 5) == []
-    outline["quad"] = first + np.float32([4, 0])
+    before = scene() if light_before is None else light_before(scene())
+    assert feed(pipeline, [before] * 5) == []
+    outlines[:] = [first + np.float32([4, 0])]
     covered = scene(hand=(90, 130))
     assert feed(pipeline, [covered] * 3 + [scene()] * 6, start=1.0) == []
     twin = scene(discard=(("r3", (90, 120), 0), ("r3", (95, 121), 4)))
-    outline["quad"] = card_corners((95, 121), 4)
+    outlines[:] = [card_corners((95, 121), 4)]
     events = feed(pipeline, [covered] * 3 + [twin] * 6, start=3.0)
     assert [(e["type"], e["card"], e["same"]) for e in events] == [("landed", "r3", True)]
 
@@ -293,15 +275,7 @@ def test_a_twin_outlined_where_the_first_card_lay_is_told_by_its_place(monkeypat
     # The detector keeps outlining the pile's top where the first r3 lay (a low-contrast card on a
     # busy cloth), while a twin now lies 8 px and 10 degrees off: the place changed, an interception.
     # A hand that stayed as long and laid nothing leaves the place as it was: no event.
-    import companion.vision.pipeline as pipeline_module
-
-    first = card_corners((90, 120), 0)
-    find = pipeline_module.find_card_quads
-
-    def outlines(img, poly, **kw):
-        return [first] if poly[0][0] == 20 else find(img, poly, **kw)
-
-    monkeypatch.setattr(pipeline_module, "find_card_quads", outlines)
+    outline_discard(monkeypatch, card_corners((90, 120), 0))
     pipeline = Pipeline(ZONES, ColourClassifier())
     assert feed(pipeline, [scene()] * 5) == []
     covered = scene(hand=(90, 130))
@@ -327,16 +301,8 @@ def test_a_square_of_checked_cloth_outlined_once_does_not_make_the_card_look_blu
     # card: it is no card, and its hard edges are no measure of how sharp the card's crops can be.
     import cv2
 
-    import companion.vision.pipeline as pipeline_module
-
     square = card_corners((34, 178), 0, 24, 36)
-    outline = {"quads": [card_corners((90, 120), 0)]}
-    find = pipeline_module.find_card_quads
-
-    def outlines(img, poly, **kw):
-        return list(outline["quads"]) if poly[0][0] == 20 else find(img, poly, **kw)
-
-    monkeypatch.setattr(pipeline_module, "find_card_quads", outlines)
+    outlines = outline_discard(monkeypatch, card_corners((90, 120), 0))
 
     def cloth(img):
         x0, y0 = square.min(axis=0).astype(int)
@@ -350,9 +316,9 @@ def test_a_square_of_checked_cloth_outlined_once_does_not_make_the_card_look_blu
     assert feed(pipeline, [cloth(scene())] * 5) == []
     covered = cloth(scene(hand=(90, 130)))
     landed = cloth(scene(discard=(("r3", (90, 120), 0), ("g3", (95, 118), 25))))
-    outline["quads"] = [square]
+    outlines[:] = [square]
     events = feed(pipeline, [covered] * 3 + [landed] * 2, start=1.0)  # the square, as the hand leaves
-    outline["quads"] = [card_corners((95, 118), 25)]
+    outlines[:] = [card_corners((95, 118), 25)]
     events += feed(pipeline, [landed] * 5, start=1.5)
     assert [(e["type"], e["card"]) for e in events] == [("landed", "g3")]
     assert events[0]["t"] <= 1.5 + 0.3  # read on the first frames the card is outlined

@@ -235,8 +235,16 @@ class Watcher:
         (a pile's top card may be outlined in a few ways; a card that landed lies elsewhere)."""
         return _near(zone.poses, quad, self.same_px, self.same_deg)
 
-    def _new_pose(self, zone: _Zone, quad) -> bool:
-        """Whether the stable card's code seen at ``quad`` is another card: an identical one landed."""
+    def _another_card(self, zone: _Zone, obs: Observation) -> bool:
+        """Whether the stable card's code seen in ``obs`` is another card: an identical one landed.
+        Its place says so first (``Observation.same_place``): where the card lay looks as it did, the
+        same card outlined anew; it looks otherwise after a hand stayed long enough to lay a card, a
+        twin lies there, however near its outline. Otherwise its pose does."""
+        place, quad = obs.same_place, obs.quad
+        if place is not None and place >= self.same_place:
+            return False
+        if place is not None and place < self.place_changed and zone.moving_s >= self.landing_s:
+            return True
         if not zone.moving_s or zone.moving_s < self.drop_s or not zone.poses:
             # No hand came (the same card, outlined again), or too briefly to put a card down: an arm
             # crossing the pile's edge, resting on it or not.
@@ -266,13 +274,7 @@ class Watcher:
             hand_start = zone.change[1]  # the hand that brought the change, not one that came by after
         same = new == old
         # The same card in a new place counts only after a hand was there (not a re-outlined card).
-        # Where the card was seen lying still looks as it did: the same card, outlined anew.
-        unchanged = obs.same_place is not None and obs.same_place >= self.same_place
-        # Where it lies looks otherwise after a hand stayed long enough to lay a card: a twin lies there.
-        replaced = (obs.same_place is not None and obs.same_place < self.place_changed
-                    and moving_s >= self.landing_s)
-        same_pose = same and (new == EMPTY or unchanged
-                              or not (replaced or self._new_pose(zone, obs.quad)))
+        same_pose = same and (new == EMPTY or not self._another_card(zone, obs))
         # On the discard pile, an earlier top where it lay is that card seen again, not a new one.
         again = None
         if zone.name == "discard" and not same and new != EMPTY:
