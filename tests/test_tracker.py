@@ -596,6 +596,57 @@ def test_a_slaps_last_hand_seen_then_its_two_cards_drawn():  # R-SLAP
     assert "last-hand" not in table.kinds()
 
 
+def test_the_arm_that_draws_a_slaps_two_cards_overrules_the_order_the_slapping_arms_came_in():  # R-SLAP
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_from(PLACES[1], "b-slap")
+    # Two arms that came at once, seen in the wrong order: seat 0 is taken for the last hand.
+    table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[1], PLACES[2], PLACES[0]])
+    assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 0}
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[2]])  # seat 2 draws the two
+    assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 2}
+    assert table.round.hand_counts() == [6, 5, 8]
+
+
+def test_the_slappers_own_arm_seen_last_does_not_tell_the_last_hand():  # R-SLAP, R-STEAL
+    table = _steal_after_a_trophy()  # seat 2 played the stealer
+    # Its arm, out over the table from laying the card, is seen coming only as it starts to move.
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[0], PLACES[1], PLACES[2]])
+    assert "last-hand" in table.kinds()
+    assert table.round.asked[table.question("last-hand")["id"]].get("resolved") is None
+
+
+def test_the_eight_cards_a_stealer_going_out_draws_do_not_make_it_the_last_hand():  # R-STEAL, R-ADV-7
+    table = Table("adventure", players=2)
+    plays = [(1 - k % 2, f"b{k % 8}") for k in range(14)]  # seat 1 then seat 0, seven cards each
+    table.land_seen(*plays, (1, "b-steal"))  # seat 1's last card
+    table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[1], PLACES[0]])  # seat 0 last
+    table.event("drawn", zone="deck", reach=PLACES[1], arrivals=[PLACES[1]])  # seat 1 draws its eight
+    steal = next(m for m in table.round.moves if m.action.get("play") == "b-steal")
+    assert steal.action["last"] == 0
+    assert table.round.hand_counts()[1] == 8
+
+
+def test_a_trophy_the_slapper_took_says_another_hand_was_last():  # R-SLAP, R-ADV-1
+    table = Table("adventure", tops={"pirates": "pirate-super", "ghosts": "ghost-g", "aliens": "alien"})
+    table.land_seen((1, "b4"), (2, "b5"), (0, "b6"))  # every seat placed, holding 7
+    table.land_from(PLACES[1], "b-slap")  # seat 1 keeps 6 unless its own hand was last
+    # One arm seen twice: which came last is not sure, so the slapper is the guess for now.
+    table.event("drawn", zone="deck", arrivals=[PLACES[1], PLACES[0], PLACES[2], PLACES[1] + 0.03])
+    assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 1}
+    table.event("taken", zone="pirates", card="pirate-super", under="pirate-big")
+    # Drawing two, seat 1 would hold 8 and defeat nothing: another hand was last, seat 2 the guess.
+    assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 2}
+    assert table.question("last-hand")["default"] == 2 and "trophy" not in table.kinds()
+    table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[0]])  # seat 0 draws the two
+    assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 0}
+    assert "last-hand" not in table.kinds()
+    state = table.game.state()
+    assert state["trophies"] == [[], ["pirate-super"], []]
+    assert state["villains"]["pirates"][0] == "pirate-big"
+    assert table.round.hand_counts() == [9, 6, 7]
+
+
 def test_the_next_cards_arm_tells_who_intercepted():  # R-INTERCEPT-1
     table = Table("adventure")
     table.land_seen(*BEFORE_A_TWIN)

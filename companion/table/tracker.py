@@ -1057,7 +1057,8 @@ class RoundTracker:
             self.absorb_until = max(self.absorb_until, t + ABSORB_S)
         self._reseat_by_taker(pile, villain, hint)
         if not self._explain_by_omni(pile, villain) and not self._explained(pile, villain):
-            self._explain_by_seat(pile, villain)
+            if not self._explain_by_last_hand(pile, villain):
+                self._explain_by_seat(pile, villain)
         if self._explained(pile, villain):
             self._confirm(pile, villain)
         else:
@@ -1165,6 +1166,29 @@ class RoundTracker:
         if not self._amend(index, villain=pile):
             return False
         return self._explained(pile, villain)
+
+    def _explain_by_last_hand(self, pile: str, villain: str) -> bool:
+        """R-SLAP, R-ADV-1: a slapper taken for the last hand (the guess while nobody has told) holds
+        two cards more; a trophy it took says another hand was last. The first such seat is the guess
+        now, still asked: the arm that draws the two cards will tell."""
+        last = self.last_play()
+        if last is None:
+            return False
+        index, move = last
+        qid = f"q{move.source}-last-hand"
+        question = self.questions.get(qid)
+        if question is None or self.answer_for(qid) is not None:
+            return False
+        if cards.parse(move.action["play"]).kind != "slap":
+            return False  # a steal's last hand changes no hand (R-STEAL)
+        player, guessed = move.action["by"], move.action["last"]
+        for seat in (s % self.config.n for s in range(player + 1, player + self.config.n)):
+            if seat != guessed and self._amend(index, last=seat):
+                if self._explained(pile, villain):
+                    question["default"] = seat
+                    return True
+                self._amend(index, last=guessed)
+        return False
 
     def _explain_by_seat(self, pile: str, villain: str) -> bool:
         """A trophy the last play's seat could not win may be another reading's (an interceptor's)."""
@@ -1331,23 +1355,34 @@ class RoundTracker:
         last = self.last_play()
         if last is None:
             return
-        _, move = last
+        index, move = last
         qid = f"q{move.source}-last-hand"
-        if cards.parse(move.action["play"]).kind in ("slap", "steal") and qid in self.questions:
+        kind = cards.parse(move.action["play"]).kind
+        if kind not in ("slap", "steal") or (not slapped and kind != "slap"):
+            return  # a steal's last hand draws nothing (R-STEAL): a draw after it is not the last hand's
+        if qid in self.questions:
             self.last_hands.setdefault(qid, (seen, slapped))
             self._settle_last_hands()
+        elif not slapped and self.answer_for(qid) is None and self.asked[qid].get("resolved") == "inferred":
+            # The order the slapping arms seemed to come in told it; the arm that draws the two
+            # cards tells it better (a slapper's arm already out over the table is seen arriving late).
+            seat = self._reach_seat(seen)
+            if seat is not None and move.action.get("last") != seat:
+                self._amend(index, last=seat)
 
-    def _slapped_last(self, places: list[float]) -> int | None | bool:
+    def _slapped_last(self, places: list[float], player: int) -> int | None | bool:
         """The seat whose arm slapped the deck last: one arm per seat seen, a place at no seat's (a thing
         at the border, not an arm) left out. None while a place's seat is not known yet; False when
-        the arms cannot tell (one missed or seen twice: which came last is not sure)."""
+        the arms cannot tell (one missed or seen twice: which came last is not sure; or the last one
+        is the arm of the ``player`` who played the card: out over the table already from laying
+        it, that arm is seen coming only when it starts to move, whenever it slapped)."""
         n = self.config.n
         centres = self._seat_places()
         seats = [self._reach_seat(place, centres) for place in places]
         if None in seats and len(centres) < n:
             return None
         seats = [seat for seat in seats if seat is not None]
-        if len(seats) != n or len(set(seats)) != n:
+        if len(seats) != n or len(set(seats)) != n or seats[-1] == player:
             return False
         return seats[-1]
 
@@ -1355,7 +1390,8 @@ class RoundTracker:
         """Last hands seen whose seat is now known: their plays amended, their questions closed."""
         for qid, (seen, slapped) in list(self.last_hands.items()):
             question = self.questions.get(qid)
-            seat = self._slapped_last(seen) if slapped else self._reach_seat(seen)
+            player = question["_move"].action["by"] if question is not None else None
+            seat = self._slapped_last(seen, player) if slapped else self._reach_seat(seen)
             if question is not None and seat is None:
                 continue  # not yet known whose place that is
             del self.last_hands[qid]
