@@ -222,3 +222,44 @@ def test_a_highlight_alone_at_the_border_is_still_a_place():
             image[50:70, 0:80] = (110, 160, 130)  # the cloth, 70 grey levels lighter in every channel
         watcher.update(step / 10, image)
     assert circular_gap(watcher.reach(1.3), LEFT) < 0.02
+
+
+def _landing(covered: float, t: float, reach: float, same: bool = True) -> dict:
+    return {"type": "landed", "zone": "discard", "card": "b3", "same": same, "covered": covered, "t": t,
+            "reach": reach}
+
+
+def _take(covered: float, t: float, reach: float, kind: str = "taken") -> dict:
+    return {"type": kind, "zone": "pirates", "card": "pirate-small", "covered": covered, "t": t,
+            "reach": reach}
+
+
+@pytest.mark.parametrize("in_order", [True, False], ids=["take-first", "same-frame"])
+def test_an_arm_reaching_over_the_discard_pile_for_a_villain_lays_no_twin_there(in_order):  # R-ADV-4
+    watcher = ReachWatcher()
+    take, landing = _take(6.33, 7.0, 0.641), _landing(6.2, 7.067, 0.640)
+    if in_order:
+        watcher.mark_passing([take])
+        watcher.mark_passing([landing])
+    else:
+        watcher.mark_passing([landing, {**take, "t": 7.067, "type": "reached"}])
+    assert landing["passing"] == "pirates"
+
+
+@pytest.mark.parametrize(
+    ("take", "landing"),
+    [
+        # The arm stayed over the pile a second after the take: it laid its own twin there.
+        (_take(9.133, 9.733, 0.644), _landing(9.0, 10.867, 0.644)),
+        (_take(6.33, 7.0, 0.641), _landing(6.2, 7.067, 0.45)),  # another arm
+        (_take(6.33, 7.0, 0.641), _landing(6.2, 7.067, 0.641, same=False)),  # another card: a change anyway
+        # The arm was over the villain pile before it came over the discard pile.
+        (_take(6.33, 7.0, 0.641), _landing(6.5, 7.067, 0.641)),
+    ],
+    ids=["stayed", "another-arm", "another-card", "came-later"],
+)
+def test_a_twin_laid_is_not_taken_for_an_arm_passing(take, landing):  # R-ADV-4
+    watcher = ReachWatcher()
+    watcher.mark_passing([take])
+    watcher.mark_passing([landing])
+    assert "passing" not in landing

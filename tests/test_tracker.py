@@ -722,3 +722,13 @@ def test_an_interceptors_own_arm_is_not_overruled_by_the_next_cards():  # R-INTE
     interception = [m for m in table.round.moves if m.intercept]
     assert [m.action["by"] for m in interception] == [2]
     assert "intercepted-by" in table.kinds()
+
+
+def test_a_twin_seen_as_an_arm_crossed_the_discard_pile_for_a_villain_is_no_play():  # R-ADV-4
+    table = Table("adventure")
+    table.land("b3")
+    table.event("landed", zone="discard", card="b3", passing="pirates")
+    assert table.actions == [{"by": 1, "play": "b3"}]
+    assert table.round.log[-1]["kind"] == "passing"
+    table.event("landed", zone="discard", card="b4", passing="pirates")  # another card: it was laid
+    assert table.actions[-1] == {"by": 2, "play": "b4"}

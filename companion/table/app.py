@@ -453,6 +453,7 @@ class Companion:
         self.reach.update(frame.t, frame.image)
         for event in events:
             self.reach.annotate(event)
+        self.reach.mark_passing(events)
         with self._lock:
             if frame.image is not None:
                 self.last_image = frame.image

@@ -30,6 +30,9 @@ MIN_RUN = 0.012  # an arm is at least this much of the border
 LEARN = 0.05  # how fast the empty border follows the light
 LEARN_BUSY = 0.01  # and where something is: a thing left lying there becomes the border in a few seconds
 WINDOW_S = 1.2  # an event's arm is the one seen during this long before the event
+# A twin seen on the discard pile as an arm leaves it this soon after leaving a villain pile is that
+# arm crossing the pile on its way (an arm laying a card stays longer: it lays it, then lifts away).
+PASSING_S = 0.5
 SAME_PLACE = 0.04  # two sightings this close (of the border's length) are the same arm
 MOVED = 0.004  # an arm resting at the border that shifts this much (twice its jitter) is reaching out
 HISTORY_S = 10.0
@@ -97,6 +100,7 @@ class ReachWatcher:
         self.held: np.ndarray | None = None
         self.sightings: deque[tuple[float, list[float]]] = deque()  # (t, positions of the arms seen)
         self.glints: deque[tuple[float, list[float]]] = deque()  # (t, positions of the highlights seen)
+        self.villain_arms: deque[dict] = deque()  # the villain piles' recent events, with their arms
 
     def update(self, t: float, image: np.ndarray | None) -> list[float]:
         """Look at one frame; returns where arms cross the border in it."""
@@ -190,6 +194,35 @@ class ReachWatcher:
             if event["type"] == "drawn" and covered is not None:
                 event["arrivals"] = self.arrivals(float(covered), float(event["t"]))
         return event
+
+    def mark_passing(self, events: list[dict]) -> list[dict]:
+        """One frame's annotated events: a landing of the card already on the discard pile (``same``)
+        whose arm is the one that reached a villain pile meanwhile (it came over the pile no earlier
+        than over the discard, and left the discard pile at most PASSING_S after the villain pile)
+        gets ``passing``, that pile: the arm crossed the discard pile on its way there and back. An
+        arm that stays over the discard pile longer after the take laid a card there (R-ADV-4: an
+        interception onto one's own card). The frame's villain events count too, whatever
+        their order. ``events`` are changed and returned."""
+        for event in events:
+            if event.get("type") in ("taken", "reached", "moved") and event.get("reach") is not None:
+                if event.get("covered") is not None:
+                    self.villain_arms.append(event)
+        newest = max((float(event.get("t", 0.0)) for event in events), default=float("-inf"))
+        while self.villain_arms and self.villain_arms[0]["t"] < newest - HISTORY_S:
+            self.villain_arms.popleft()
+        for event in events:
+            if event.get("type") != "landed" or not event.get("same") or event.get("reach") is None:
+                continue
+            if event.get("covered") is None:
+                continue
+            for arm in self.villain_arms:
+                if (
+                    event["covered"] <= arm["covered"]
+                    and 0.0 <= event["t"] - arm["t"] <= PASSING_S
+                    and circular_gap(arm["reach"], event["reach"]) <= SAME_PLACE
+                ):
+                    event["passing"] = arm["zone"]
+        return events
 
     def arrivals(self, start: float, end: float) -> list[float]:
         """Where the arms that came in from ``start`` to ``end`` crossed the border, in the order they

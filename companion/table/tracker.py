@@ -467,6 +467,16 @@ class RoundTracker:
             if self.game is None:
                 self._start(seq, t, card)
                 return
+            if event.get("passing") in PILES and card == self.game.top and "card" not in fix:
+                pile = event["passing"]
+                self._note(
+                    seq,
+                    t,
+                    "passing",
+                    f"Рука прошла над сбросом к стопке «{texts.PILE_RU[pile]}»: карта не новая",
+                    f"An arm crossed the discard pile on its way to {pile}: no new card",
+                )
+                return
             self._settle_reached()
             self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"))
         elif kind == "taken":
