@@ -627,12 +627,27 @@ def test_the_eight_cards_a_stealer_going_out_draws_do_not_make_it_the_last_hand(
     assert table.round.hand_counts()[1] == 8
 
 
+@pytest.mark.parametrize(
+    ("arrivals", "guess"),
+    [([PLACES[0], PLACES[2], PLACES[1], PLACES[0] + 0.03], 0), ([PLACES[0], PLACES[2]], 2)],
+    ids=["one-seen-twice", "the-stealers-missed"],
+)
+def test_arms_that_cannot_tell_the_last_hand_for_sure_give_the_guess(arrivals, guess):  # R-STEAL
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_from(PLACES[1], "b-steal")
+    table.event("drawn", zone="deck", arrivals=arrivals)
+    # The last arm that is not the stealer's own is the guess; the table is still asked.
+    assert table.actions[-1] == {"by": 1, "play": "b-steal", "last": guess}
+    assert table.question("last-hand")["default"] == guess
+
+
 def test_a_trophy_the_slapper_took_says_another_hand_was_last():  # R-SLAP, R-ADV-1
     table = Table("adventure", tops={"pirates": "pirate-super", "ghosts": "ghost-g", "aliens": "alien"})
     table.land_seen((1, "b4"), (2, "b5"), (0, "b6"))  # every seat placed, holding 7
     table.land_from(PLACES[1], "b-slap")  # seat 1 keeps 6 unless its own hand was last
-    # One arm seen twice: which came last is not sure, so the slapper is the guess for now.
-    table.event("drawn", zone="deck", arrivals=[PLACES[1], PLACES[0], PLACES[2], PLACES[1] + 0.03])
+    # Only the slapper's arm seen (twice): nothing tells the last hand, the slapper is the guess.
+    table.event("drawn", zone="deck", arrivals=[PLACES[1], PLACES[1] + 0.03])
     assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 1}
     table.event("taken", zone="pirates", card="pirate-super", under="pirate-big")
     # Drawing two, seat 1 would hold 8 and defeat nothing: another hand was last, seat 2 the guess.

@@ -1396,6 +1396,22 @@ class RoundTracker:
             return False
         return seats[-1]
 
+    def _guess_last_hand(self, question: dict, places: list[float]) -> None:
+        """Arms on the deck that cannot tell the last hand for sure (one missed, one seen twice):
+        the last of them that is not the card's player's is the guess, still asked. The player's own
+        arm is the one most often missed (out over the table already), and the player, quickest to
+        slap, is seldom the last hand."""
+        move = question["_move"]
+        player = move.action["by"]
+        centres = self._seat_places()
+        seats = [self._reach_seat(place, centres) for place in places]
+        others = [seat for seat in seats if seat is not None and seat != player]
+        index = self._index_of(move)
+        if not others or index is None or move.action.get("last") == others[-1]:
+            return
+        if self._amend(index, last=others[-1]):
+            question["default"] = others[-1]
+
     def _settle_last_hands(self) -> None:
         """Last hands seen whose seat is now known: their plays amended, their questions closed."""
         for qid, (seen, slapped) in list(self.last_hands.items()):
@@ -1405,6 +1421,8 @@ class RoundTracker:
             if question is not None and seat is None:
                 continue  # not yet known whose place that is
             del self.last_hands[qid]
+            if question is not None and seat is False and slapped:
+                self._guess_last_hand(question, seen)
             if question is None or seat is False:
                 continue  # answered by the table meanwhile, or the arms cannot tell
             index = self._index_of(question["_move"])
