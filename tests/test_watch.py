@@ -302,6 +302,18 @@ def test_a_draw_then_a_play_keeps_their_order():
     assert table.events[0]["t"] <= table.events[1]["t"]
 
 
+def test_a_card_read_late_comes_before_the_next_players_draw():
+    table = start()
+    table.frames(5, discard=MOVING)  # a card laid
+    table.frames(3, discard=UNREADABLE)  # the hand gone, the new card not named with confidence yet
+    table.frames(5, discard=UNREADABLE, deck=MOVING)  # the next player draws meanwhile
+    table.frames(2, discard=UNREADABLE)
+    table.set(discard=card("g3", (104, 98), 20))
+    table.frames(10)
+    # The draw waited for the card: its hand came later.
+    assert table.types() == [("landed", "discard", "g3"), ("drawn", "deck", "back")]
+
+
 def test_unreadable_frames_keep_the_last_stable_state():
     table = start()
     table.frames(50, discard=UNREADABLE, deck=UNREADABLE)

@@ -152,21 +152,28 @@ class Watcher:
     def _before(self, event: dict) -> list[dict]:
         """``event``, after the held draws it does not explain: a draw whose deck was covered while
         this villain pile was is the arm passing over the deck on its way here, and is dropped."""
-        cover_start = event.pop("_cover_start", event["t"])
+        cover_start = event.pop("_cover_start", event.get("covered", event["t"]))
         if event["zone"] not in PILES or event["type"] == "reached":
             # A play may follow a draw at once (the drawn card played): the same arm, no pass-over.
             # A hand over a villain pile that changed nothing there may be on its way to the deck.
-            return self._flush_draws() + [event]
+            # Each comes in the order the hands came: a card laid, then the next player's draw.
+            held, self._draws = self._draws, []
+            return ([draw for deck_start, draw in held if deck_start <= cover_start] + [event]
+                    + [draw for deck_start, draw in held if deck_start > cover_start])
         out = [draw for deck_start, draw in self._draws
                if not (cover_start <= draw["t"] and deck_start <= event["t"])]  # covered at once: one arm
         self._draws = []
         return out + [event]
 
     def _settle_draws(self, t: float) -> list[dict]:
-        """Held draws, reported once no other zone is covered (or after ``pair_s``)."""
+        """Held draws, reported once no other zone is covered, nor waits to read its top again after a
+        hand that came over it before the deck (its event comes first: a card laid, then the next
+        player's draw), or after ``pair_s``."""
         if not self._draws:
             return []
-        busy = any(z.name != "deck" and _covered(z) for z in self.zones.values())
+        deck_start = self._draws[0][0]
+        busy = any(z.name != "deck" and (_covered(z) or _unread_since(z, deck_start))
+                   for z in self.zones.values())
         if busy and t - self._draws[0][1]["t"] < self.pair_s:
             return []
         return self._flush_draws()
@@ -414,6 +421,11 @@ def _covered(zone: _Zone) -> bool:
     """Whether a zone that has been read is covered now, or a hand moved over it since its stable
     reading (a top read otherwise than it is, with no hand there, is a misreading: no arm is there)."""
     return zone.stable is not None and (zone.run == [] or zone.moving_s > 0)
+
+
+def _unread_since(zone: _Zone, start: float) -> bool:
+    """Whether a hand came over a zone no later than ``start`` and its top is not read again since."""
+    return zone.covered_since_stable and zone.cover_start is not None and zone.cover_start <= start
 
 
 def _at_once(a: dict, b: dict) -> bool:
