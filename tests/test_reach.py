@@ -239,10 +239,10 @@ def test_an_arm_reaching_over_the_discard_pile_for_a_villain_lays_no_twin_there(
     watcher = ReachWatcher()
     take, landing = _take(6.33, 7.0, 0.641), _landing(6.2, 7.067, 0.640)
     if in_order:
-        watcher.mark_passing([take])
-        watcher.mark_passing([landing])
+        watcher.cross_check([take])
+        watcher.cross_check([landing])
     else:
-        watcher.mark_passing([landing, {**take, "t": 7.067, "type": "reached"}])
+        watcher.cross_check([landing, {**take, "t": 7.067, "type": "reached"}])
     assert landing["passing"] == "pirates"
 
 
@@ -260,6 +260,17 @@ def test_an_arm_reaching_over_the_discard_pile_for_a_villain_lays_no_twin_there(
 )
 def test_a_twin_laid_is_not_taken_for_an_arm_passing(take, landing):  # R-ADV-4
     watcher = ReachWatcher()
-    watcher.mark_passing([take])
-    watcher.mark_passing([landing])
+    watcher.cross_check([take])
+    watcher.cross_check([landing])
     assert "passing" not in landing
+
+
+def test_a_card_laid_while_a_villain_takers_arm_was_still_out_is_the_next_arms():  # R-INTERCEPT-1
+    # Seat "left" takes a villain (its arm over the discard pile on the way); "bottom" lays a card on
+    # the discard pile as "left" goes back. Covered first by "left", the pile names the wrong arm.
+    watcher = watch_arms([""] * 5 + ["left"] * 6 + ["left bottom"] * 2 + ["bottom"] * 3 + [""])
+    take = _take(0.5, 1.2, LEFT)
+    landing = {**_landing(0.8, 1.6, LEFT), "same": False}
+    watcher.cross_check([take])
+    watcher.cross_check([landing])
+    assert circular_gap(landing["reach"], BOTTOM) < 0.02 and "passing" not in landing

@@ -745,5 +745,7 @@ def test_a_twin_seen_as_an_arm_crossed_the_discard_pile_for_a_villain_is_no_play
     table.event("landed", zone="discard", card="b3", passing="pirates")
     assert table.actions == [{"by": 1, "play": "b3"}]
     assert table.round.log[-1]["kind"] == "passing"
+    table.event("landed", zone="discard", card="b3", passing="deck")
+    assert table.actions == [{"by": 1, "play": "b3"}]
     table.event("landed", zone="discard", card="b4", passing="pirates")  # another card: it was laid
     assert table.actions[-1] == {"by": 2, "play": "b4"}

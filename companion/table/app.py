@@ -453,7 +453,7 @@ class Companion:
         self.reach.update(frame.t, frame.image)
         for event in events:
             self.reach.annotate(event)
-        self.reach.mark_passing(events)
+        self.reach.cross_check(events)
         with self._lock:
             if frame.image is not None:
                 self.last_image = frame.image

@@ -100,7 +100,7 @@ class ReachWatcher:
         self.held: np.ndarray | None = None
         self.sightings: deque[tuple[float, list[float]]] = deque()  # (t, positions of the arms seen)
         self.glints: deque[tuple[float, list[float]]] = deque()  # (t, positions of the highlights seen)
-        self.villain_arms: deque[dict] = deque()  # the villain piles' recent events, with their arms
+        self.elsewhere: deque[dict] = deque()  # recent events at the deck and the villain piles, with arms
 
     def update(self, t: float, image: np.ndarray | None) -> list[float]:
         """Look at one frame; returns where arms cross the border in it."""
@@ -195,33 +195,41 @@ class ReachWatcher:
                 event["arrivals"] = self.arrivals(float(covered), float(event["t"]))
         return event
 
-    def mark_passing(self, events: list[dict]) -> list[dict]:
-        """One frame's annotated events: a landing of the card already on the discard pile (``same``)
-        whose arm is the one that reached a villain pile meanwhile (it came over the pile no earlier
-        than over the discard, and left the discard pile at most PASSING_S after the villain pile)
-        gets ``passing``, that pile: the arm crossed the discard pile on its way there and back. An
-        arm that stays over the discard pile longer after the take laid a card there (R-ADV-4: an
-        interception onto one's own card). The frame's villain events count too, whatever
-        their order. ``events`` are changed and returned."""
+    def cross_check(self, events: list[dict]) -> list[dict]:
+        """One frame's annotated events, checked against the arms that reached into the deck or a
+        villain pile (the frame's own events count too, whatever their order). ``events`` are changed
+        and returned.
+
+        A landing on the discard pile whose arm is such an arm, out there when the discard pile was
+        covered, did not lay the card, or not for sure:
+        - the card already there (``same``), with the arm come over the other pile no earlier than
+          over the discard pile and gone from the discard pile at most PASSING_S after the other
+          pile: the arm crossed the discard pile on its way there and back, and the landing gets
+          ``passing``, that pile. An arm that stays over the discard pile longer after a take laid
+          a card there (R-ADV-4: an interception onto one's own card).
+        - else its ``reach`` is the arm seen last before the landing was confirmed, where that is
+          another one: the hand that laid the card came while the first arm was still out."""
         for event in events:
-            if event.get("type") in ("taken", "reached", "moved") and event.get("reach") is not None:
+            if event.get("type") in ("taken", "reached", "moved", "drawn") and event.get("reach") is not None:
                 if event.get("covered") is not None:
-                    self.villain_arms.append(event)
+                    self.elsewhere.append(event)
         newest = max((float(event.get("t", 0.0)) for event in events), default=float("-inf"))
-        while self.villain_arms and self.villain_arms[0]["t"] < newest - HISTORY_S:
-            self.villain_arms.popleft()
+        while self.elsewhere and self.elsewhere[0]["t"] < newest - HISTORY_S:
+            self.elsewhere.popleft()
         for event in events:
-            if event.get("type") != "landed" or not event.get("same") or event.get("reach") is None:
+            if event.get("type") != "landed" or event.get("reach") is None or event.get("covered") is None:
                 continue
-            if event.get("covered") is None:
-                continue
-            for arm in self.villain_arms:
-                if (
-                    event["covered"] <= arm["covered"]
-                    and 0.0 <= event["t"] - arm["t"] <= PASSING_S
-                    and circular_gap(arm["reach"], event["reach"]) <= SAME_PLACE
-                ):
-                    event["passing"] = arm["zone"]
+            arms = [arm for arm in self.elsewhere
+                    if circular_gap(arm["reach"], event["reach"]) <= SAME_PLACE]
+            passing = [arm for arm in arms
+                       if event["covered"] <= arm["covered"] and 0.0 <= event["t"] - arm["t"] <= PASSING_S]
+            busy = [arm for arm in arms if arm["covered"] <= event["covered"] <= arm["t"]]
+            if event.get("same") and passing:
+                event["passing"] = passing[0]["zone"]
+            elif busy:
+                latest = self.reach(float(event["t"]))
+                if latest is not None and circular_gap(latest, event["reach"]) > SAME_PLACE:
+                    event["reach"] = latest
         return events
 
     def arrivals(self, start: float, end: float) -> list[float]:

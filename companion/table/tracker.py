@@ -467,14 +467,15 @@ class RoundTracker:
             if self.game is None:
                 self._start(seq, t, card)
                 return
-            if event.get("passing") in PILES and card == self.game.top and "card" not in fix:
+            if event.get("passing") in (*PILES, "deck") and card == self.game.top and "card" not in fix:
                 pile = event["passing"]
+                where = "к колоде" if pile == "deck" else f"к стопке «{texts.PILE_RU[pile]}»"
                 self._note(
                     seq,
                     t,
                     "passing",
-                    f"Рука прошла над сбросом к стопке «{texts.PILE_RU[pile]}»: карта не новая",
-                    f"An arm crossed the discard pile on its way to {pile}: no new card",
+                    f"Рука прошла над сбросом {where}: карта не новая",
+                    f"An arm crossed the discard pile on its way to the {pile}: no new card",
                 )
                 return
             self._settle_reached()
