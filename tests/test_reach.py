@@ -274,3 +274,15 @@ def test_a_card_laid_while_a_villain_takers_arm_was_still_out_is_the_next_arms()
     watcher.cross_check([take])
     watcher.cross_check([landing])
     assert circular_gap(landing["reach"], BOTTOM) < 0.02 and "passing" not in landing
+
+
+def test_a_draw_whose_arm_was_over_a_villain_pile_at_once_says_so():
+    watcher = ReachWatcher()
+    draw = {"type": "drawn", "zone": "deck", "card": "back", "covered": 21.867, "t": 22.2, "reach": 0.843}
+    reached = {**_take(21.533, 22.2, 0.842), "type": "reached"}
+    watcher.cross_check([draw, reached])
+    assert draw["over"] == "pirates"
+    later = {"type": "drawn", "zone": "deck", "card": "back", "covered": 23.0, "t": 23.4, "reach": 0.843}
+    # The arm came over the deck after it had left the pile.
+    watcher.cross_check([later])
+    assert "over" not in later

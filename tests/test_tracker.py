@@ -749,3 +749,13 @@ def test_a_twin_seen_as_an_arm_crossed_the_discard_pile_for_a_villain_is_no_play
     assert table.actions == [{"by": 1, "play": "b3"}]
     table.event("landed", zone="discard", card="b4", passing="pirates")  # another card: it was laid
     assert table.actions[-1] == {"by": 2, "play": "b4"}
+
+
+def test_another_seats_arm_over_the_deck_on_its_way_to_a_villain_pile_is_no_draw():  # R-TURN-2
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b4"), (2, "b5"), (0, "b6"))  # seat 1 to move; every seat placed
+    table.event("drawn", zone="deck", reach=PLACES[0], over="pirates")  # seat 0's arm, for the pirates
+    assert table.actions[-1] == {"by": 0, "play": "b6"}
+    assert table.round.log[-1]["kind"] == "passing"
+    table.event("drawn", zone="deck", reach=PLACES[1], over="pirates")  # the drawer's own arm: a draw
+    assert table.actions[-1] == {"by": 1, "draw": True}

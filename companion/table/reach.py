@@ -208,7 +208,9 @@ class ReachWatcher:
           ``passing``, that pile. An arm that stays over the discard pile longer after a take laid
           a card there (R-ADV-4: an interception onto one's own card).
         - else its ``reach`` is the arm seen last before the landing was confirmed, where that is
-          another one: the hand that laid the card came while the first arm was still out."""
+          another one: the hand that laid the card came while the first arm was still out.
+        A draw whose arm was over a villain pile at the same time gets ``over``, that pile: the arm
+        may have reached across the deck for it (whose arm it is tells the tracker)."""
         for event in events:
             if event.get("type") in ("taken", "reached", "moved", "drawn") and event.get("reach") is not None:
                 if event.get("covered") is not None:
@@ -217,7 +219,15 @@ class ReachWatcher:
         while self.elsewhere and self.elsewhere[0]["t"] < newest - HISTORY_S:
             self.elsewhere.popleft()
         for event in events:
-            if event.get("type") != "landed" or event.get("reach") is None or event.get("covered") is None:
+            arm_known = event.get("reach") is not None and event.get("covered") is not None
+            if event.get("type") == "drawn" and arm_known:
+                over = [arm for arm in self.elsewhere
+                        if arm["type"] != "drawn" and circular_gap(arm["reach"], event["reach"]) <= SAME_PLACE
+                        and max(arm["covered"], event["covered"]) < min(arm["t"], event["t"])
+                        and abs(arm["t"] - event["t"]) <= PASSING_S]
+                if over:
+                    event["over"] = over[0]["zone"]
+            if event.get("type") != "landed" or not arm_known:
                 continue
             arms = [arm for arm in self.elsewhere
                     if circular_gap(arm["reach"], event["reach"]) <= SAME_PLACE]

@@ -488,7 +488,7 @@ class RoundTracker:
         elif kind == "moved":
             self._on_moved(seq, t, event["zone"], event["card"], event["to"], event.get("under"))
         elif kind == "drawn":
-            self._on_drawn(seq, t, event.get("reach"), event.get("arrivals"))
+            self._on_drawn(seq, t, event.get("reach"), event.get("arrivals"), event.get("over"))
 
     # ------------------------------------------------------------------ whose arm
 
@@ -1309,12 +1309,16 @@ class RoundTracker:
 
     # ------------------------------------------------------------------ the deck
 
-    def _on_drawn(self, seq: int, t: float, reach: float | None = None, arrivals: list | None = None) -> None:
+    def _on_drawn(
+        self, seq: int, t: float, reach: float | None = None, arrivals: list | None = None,
+        over: str | None = None,
+    ) -> None:
         """A hand reached into the deck: a draw, a slap's hands, or a slap's loser taking its two cards.
 
         ``arrivals`` are the arms that reached the deck, in the order they came (the reach watcher's):
         right after a slap or a steal they are everyone slapping, and the last one is the last hand's
-        when they are one per seat (``_slapped_last``)."""
+        when they are one per seat (``_slapped_last``). ``over``: a villain pile the same arm was over
+        at the same time (the reach watcher's)."""
         if self.game is None or self.finished:
             return
         if t <= self.slap_until:
@@ -1344,6 +1348,12 @@ class RoundTracker:
             sure = False
         else:
             actions = [{"by": turn, "draw": True}]
+        if over in PILES and self._reach_seat(reach) not in (None, actions[-1]["by"]):
+            # Another seat's arm, over a villain pile at the same time: it reached across the deck.
+            where = texts.PILE_RU[over]
+            ru = f"Рука потянулась к стопке «{where}» над колодой: карту не брали"
+            self._note(seq, t, "passing", ru, f"An arm reached across the deck for the {over}: no draw")
+            return
         if not self._trial(actions):
             self._flag(seq, t, "Взяли карту из колоды не в свой ход", "A card was drawn out of turn")
             return
