@@ -759,3 +759,13 @@ def test_another_seats_arm_over_the_deck_on_its_way_to_a_villain_pile_is_no_draw
     assert table.round.log[-1]["kind"] == "passing"
     table.event("drawn", zone="deck", reach=PLACES[1], over="pirates")  # the drawer's own arm: a draw
     assert table.actions[-1] == {"by": 1, "draw": True}
+
+
+def test_a_slap_entered_by_hand_with_its_last_hand_keeps_it_when_the_loser_draws():  # R-SLAP
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.submit({"kind": "action", "action": {"by": 1, "play": "b-slap", "last": 2}})
+    table.event("drawn", zone="deck", arrivals=[PLACES[1], PLACES[0], PLACES[2]])  # everyone slaps
+    table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[0]])  # an arm the table overrules
+    assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 2}
+    assert table.round.hand_counts() == [6, 5, 8]

@@ -30,8 +30,9 @@ MIN_RUN = 0.012  # an arm is at least this much of the border
 LEARN = 0.05  # how fast the empty border follows the light
 LEARN_BUSY = 0.01  # and where something is: a thing left lying there becomes the border in a few seconds
 WINDOW_S = 1.2  # an event's arm is the one seen during this long before the event
-# A twin seen on the discard pile as an arm leaves it this soon after leaving a villain pile is that
-# arm crossing the pile on its way (an arm laying a card stays longer: it lays it, then lifts away).
+# A twin seen on the discard pile as an arm leaves it this soon after leaving the deck or a villain
+# pile is that arm crossing the pile on its way (an arm laying a card stays longer: it lays it, then
+# lifts away); a draw and a villain pile's event by one arm this close are one reach.
 PASSING_S = 0.5
 SAME_PLACE = 0.04  # two sightings this close (of the border's length) are the same arm
 MOVED = 0.004  # an arm resting at the border that shifts this much (twice its jitter) is reaching out

@@ -1384,12 +1384,16 @@ class RoundTracker:
         if qid in self.questions:
             self.last_hands.setdefault(qid, (seen, slapped))
             self._settle_last_hands()
-        elif not slapped and self.answer_for(qid) is None and self.asked[qid].get("resolved") == "inferred":
+        elif not slapped and self.answer_for(qid) is None and self._inferred(qid):
             # The order the slapping arms seemed to come in told it; the arm that draws the two
             # cards tells it better (a slapper's arm already out over the table is seen arriving late).
             seat = self._reach_seat(seen)
             if seat is not None and move.action.get("last") != seat:
                 self._amend(index, last=seat)
+
+    def _inferred(self, qid: str) -> bool:
+        """Whether a question was asked and then closed from what the camera saw (not told, not answered)."""
+        return self.asked.get(qid, {}).get("resolved") == "inferred"
 
     def _slapped_last(self, places: list[float], player: int) -> int | None | bool:
         """The seat whose arm slapped the deck last: one arm per seat seen, a place at no seat's (a thing
