@@ -290,3 +290,42 @@ def test_run_with_a_deck_profile_that_does_not_exist_says_so(tmp_path, capsys):
     assert main(args) == 2
     err = capsys.readouterr().err
     assert "nosuchdeck" in err and "Traceback" not in err
+
+
+class _ScriptedTable:
+    """A pipeline whose table is set by time: the aliens pile is read only at 3 s, and a card lands
+    on the discard pile at 1 s, before the round could start with every pile read."""
+
+    readings: dict = {}
+
+    def __init__(self):
+        self.t = -1.0
+
+    def process(self, frame):
+        self.t = frame.t
+        if frame.t == 1.0:
+            return [{"type": "landed", "zone": "discard", "card": "b-snore", "t": 1.0, "confidence": 0.99,
+                     "same": False}]
+        return []
+
+    def state(self):
+        def read(card):
+            return {"card": card, "confidence": 1.0 if card else 0.0}
+
+        return {"discard": read("b-shake" if self.t < 1.0 else "b-snore"), "pirates": read("pirate-small"),
+                "ghosts": read("ghost-g"), "aliens": read("alien" if self.t >= 3.0 else None)}
+
+
+def test_a_card_landing_before_every_pile_is_read_is_the_first_play():  # R-SETUP-1, R-ADV-SETUP
+    from companion.vision.sources import Frame
+
+    companion = Companion(Store())
+    companion.start_match("adventure", ["А", "Б", "В"])
+    image = np.full((120, 160, 3), 90, np.uint8)
+    companion.attach_source([Frame(t, image) for t in (0.0, 0.5, 1.0, 2.0, 3.0)], pipeline=_ScriptedTable())
+    companion.run_source()
+    round_ = companion.match.round
+    assert round_.start_card == "b-shake"  # the card the camera saw before the first one landed
+    assert [m.action for m in round_.moves if "play" in m.action] == [{"by": 1, "play": "b-snore"}]
+    assert round_.game.villains["aliens"][0] == "alien"  # read later, told then
+    assert round_.game.villains["pirates"][0] == "pirate-small"

@@ -124,6 +124,7 @@ class Companion:
         self._match_started = time.time()
         self._camera_t: float | None = None
         self._seed_since: float | None = None
+        self._late_tops: set[str] = set()  # villain piles not read yet when the round started
         self._view_cache: tuple[int, dict, bytes] | None = None
         self._last_camera_push = 0.0
         self._source = None
@@ -165,19 +166,24 @@ class Companion:
             match_id = self.store.create_match(config.to_json())
             self.match = MatchTracker(match_id, config)
             self._match_started = time.time()
+            self._late_tops = set()
             self.store.set_summary(match_id, self.match.summary())
             self._seed_round()
             return self._publish()
 
-    def _seed_round(self) -> None:
+    def _seed_round(self, state: dict | None = None) -> None:
         """A round without its starting card takes the table as the camera found it: the villain tops
-        and the discard pile's top, once every pile has a stable reading (or after SEED_WAIT_S)."""
+        and the discard pile's top, once every pile has a stable reading (or after SEED_WAIT_S).
+        ``state``: the table as it was before a card landed on the discard pile, that card the first
+        play: the round starts at once, and a villain pile not read yet tells its top when it is
+        (``_reveal_late_tops``)."""
         if self._pipeline is None or self.match is None or self.match.round.game is not None:
             return
         if self.match.round.number > 1:
             return  # a new deal: its starting card is the first card that lands on the pile the camera knows
         edition = EDITIONS[self.match.config.edition]
-        state = self._pipeline_state()
+        played = state is not None
+        state = self._pipeline_state() if state is None else state
         start = (state.get("discard") or {}).get("card")
         if start not in edition.playable_codes:
             self._seed_since = None
@@ -187,7 +193,8 @@ class Companion:
             self._seed_since = now
         piles = [p for p in PILES if p in state] if edition.villains else []
         tops = {p: (state.get(p) or {}).get("card") for p in piles}
-        if any(card is None for card in tops.values()) and now - self._seed_since < SEED_WAIT_S:
+        waiting = any(card is None for card in tops.values()) and now - self._seed_since < SEED_WAIT_S
+        if waiting and not played:
             return
         for pile, card in tops.items():
             if card in edition.villain_codes:
@@ -195,6 +202,24 @@ class Companion:
         event = {"type": "landed", "zone": "discard", "card": start, "first": True}
         self._apply({"kind": "event", "t": now, "event": event})
         self._seed_since = None
+        self._late_tops = {pile for pile, card in tops.items() if card not in edition.villain_codes}
+
+    def _reveal_late_tops(self) -> None:
+        """Villain piles the camera had not read when the round started: their first stable reading is
+        their top, while the round knows none there."""
+        if not self._late_tops or self.match is None or self.match.round.game is None:
+            return
+        state = self._pipeline_state()
+        villains = EDITIONS[self.match.config.edition].villain_codes
+        for pile in sorted(self._late_tops):
+            card = (state.get(pile) or {}).get("card")
+            if card not in villains:
+                continue
+            self._late_tops.discard(pile)
+            stack = self.match.round.game.villains.get(pile)
+            if stack and stack[0] is None:
+                event = {"type": "top", "zone": pile, "card": card}
+                self._apply({"kind": "event", "t": self._now(), "event": event})
 
     def load_match(self, match_id: int, config: dict) -> MatchTracker:
         """Any stored match, replayed from its log (for browsing and exports)."""
@@ -449,6 +474,8 @@ class Companion:
         camera lost and back as events too)."""
         pipeline = pipeline or self._pipeline
         self._camera_t = frame.t
+        unseeded = self.match is not None and self.match.round.game is None
+        before = self._pipeline_state() if unseeded else None  # the starting card, if one lands now
         events = pipeline.process(frame)
         self.reach.update(frame.t, frame.image)
         for event in events:
@@ -461,7 +488,9 @@ class Companion:
                     self.camera["status"] = "ok"
                     self._publish()
             if self.match is not None and self.match.round.game is None:
-                self._seed_round()
+                landed = any(event.get("type") == "landed" for event in events)
+                self._seed_round(before if landed else None)
+            self._reveal_late_tops()
             for event in events:
                 self.feed(event)
             if self.match is None:
