@@ -198,7 +198,7 @@ class Companion:
             return
         for pile, card in tops.items():
             if card in edition.villain_codes:
-                self._apply({"kind": "event", "t": now, "event": {"type": "top", "zone": pile, "card": card}})
+                self._tell_top(pile, card, now)
         event = {"type": "landed", "zone": "discard", "card": start, "first": True}
         self._apply({"kind": "event", "t": now, "event": event})
         self._seed_since = None
@@ -218,8 +218,11 @@ class Companion:
             self._late_tops.discard(pile)
             stack = self.match.round.game.villains.get(pile)
             if stack and stack[0] is None:
-                event = {"type": "top", "zone": pile, "card": card}
-                self._apply({"kind": "event", "t": self._now(), "event": event})
+                self._tell_top(pile, card, self._now())
+
+    def _tell_top(self, pile: str, card: str, t: float) -> None:
+        """The camera's reading of a villain pile's top, as the round's entry."""
+        self._apply({"kind": "event", "t": t, "event": {"type": "top", "zone": pile, "card": card}})
 
     def load_match(self, match_id: int, config: dict) -> MatchTracker:
         """Any stored match, replayed from its log (for browsing and exports)."""

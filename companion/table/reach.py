@@ -213,35 +213,39 @@ class ReachWatcher:
         A draw whose arm was over a villain pile at the same time gets ``over``, that pile: the arm
         may have reached across the deck for it (whose arm it is tells the tracker)."""
         for event in events:
-            if event.get("type") in ("taken", "reached", "moved", "drawn") and event.get("reach") is not None:
-                if event.get("covered") is not None:
-                    self.elsewhere.append(event)
+            if event.get("type") in ("taken", "reached", "moved", "drawn") and _arm_known(event):
+                self.elsewhere.append(event)
         newest = max((float(event.get("t", 0.0)) for event in events), default=float("-inf"))
         while self.elsewhere and self.elsewhere[0]["t"] < newest - HISTORY_S:
             self.elsewhere.popleft()
         for event in events:
-            arm_known = event.get("reach") is not None and event.get("covered") is not None
-            if event.get("type") == "drawn" and arm_known:
-                over = [arm for arm in self.elsewhere
-                        if arm["type"] != "drawn" and circular_gap(arm["reach"], event["reach"]) <= SAME_PLACE
-                        and max(arm["covered"], event["covered"]) < min(arm["t"], event["t"])
-                        and abs(arm["t"] - event["t"]) <= PASSING_S]
-                if over:
-                    event["over"] = over[0]["zone"]
-            if event.get("type") != "landed" or not arm_known:
-                continue
-            arms = [arm for arm in self.elsewhere
-                    if circular_gap(arm["reach"], event["reach"]) <= SAME_PLACE]
-            passing = [arm for arm in arms
-                       if event["covered"] <= arm["covered"] and 0.0 <= event["t"] - arm["t"] <= PASSING_S]
-            busy = [arm for arm in arms if arm["covered"] <= event["covered"] <= arm["t"]]
-            if event.get("same") and passing:
-                event["passing"] = passing[0]["zone"]
-            elif busy:
-                latest = self.reach(float(event["t"]))
-                if latest is not None and circular_gap(latest, event["reach"]) > SAME_PLACE:
-                    event["reach"] = latest
+            if event.get("type") == "drawn" and _arm_known(event):
+                self._check_draw(event)
+            elif event.get("type") == "landed" and _arm_known(event):
+                self._check_landing(event)
         return events
+
+    def _same_arm_elsewhere(self, event: dict) -> list[dict]:
+        return [arm for arm in self.elsewhere
+                if arm is not event and circular_gap(arm["reach"], event["reach"]) <= SAME_PLACE]
+
+    def _check_draw(self, draw: dict) -> None:
+        over = [arm for arm in self._same_arm_elsewhere(draw)
+                if arm["type"] != "drawn" and max(arm["covered"], draw["covered"]) < min(arm["t"], draw["t"])
+                and abs(arm["t"] - draw["t"]) <= PASSING_S]
+        if over:
+            draw["over"] = over[0]["zone"]
+
+    def _check_landing(self, landing: dict) -> None:
+        arms = self._same_arm_elsewhere(landing)
+        passing = [arm for arm in arms if landing["covered"] <= arm["covered"]
+                   and 0.0 <= landing["t"] - arm["t"] <= PASSING_S]
+        if landing.get("same") and passing:
+            landing["passing"] = passing[0]["zone"]
+        elif any(arm["covered"] <= landing["covered"] <= arm["t"] for arm in arms):
+            latest = self.reach(float(landing["t"]))
+            if latest is not None and circular_gap(latest, landing["reach"]) > SAME_PLACE:
+                landing["reach"] = latest
 
     def arrivals(self, start: float, end: float) -> list[float]:
         """Where the arms that came in from ``start`` to ``end`` crossed the border, in the order they
@@ -293,6 +297,11 @@ class ReachWatcher:
             if best_onset is None or onset > best_onset:
                 best, best_onset, best_group = p, onset, group
         return None if best is None else _mean_place(best_group)
+
+
+def _arm_known(event: dict) -> bool:
+    """Whether an event says where its arm came in and when it came over the zone."""
+    return event.get("reach") is not None and event.get("covered") is not None
 
 
 def _looks_like_glare(ring: np.ndarray, empty: np.ndarray) -> bool:

@@ -199,6 +199,17 @@ class RoundTracker:
     def _note(self, seq: int, t: float, kind: str, ru: str, en: str) -> None:
         self.log.append({"i": seq, "t": round(t, 2), "kind": kind, "text_ru": ru, "text_en": en})
 
+    def _note_crossing(self, seq: int, t: float, crossed: str, to: str) -> None:
+        """An arm seen over the discard pile or the deck (``crossed``) only on its way to ``to`` (a
+        villain pile, or the deck): nothing laid, or nothing drawn."""
+        where = "к колоде" if to == "deck" else f"к стопке «{texts.PILE_RU[to]}»"
+        over_ru, result_ru, over_en, result_en = {
+            "discard": ("сбросом", "карта не новая", "discard pile", "no new card"),
+            "deck": ("колодой", "карту не брали", "deck", "no draw"),
+        }[crossed]
+        self._note(seq, t, "passing", f"Рука прошла над {over_ru} {where}: {result_ru}",
+                   f"An arm crossed the {over_en} on its way to the {to}: {result_en}")
+
     def _flag(self, seq: int, t: float, ru: str, en: str) -> None:
         self._note(seq, t, "flag", ru, en)
 
@@ -468,15 +479,7 @@ class RoundTracker:
                 self._start(seq, t, card)
                 return
             if event.get("passing") in (*PILES, "deck") and card == self.game.top and "card" not in fix:
-                pile = event["passing"]
-                where = "к колоде" if pile == "deck" else f"к стопке «{texts.PILE_RU[pile]}»"
-                self._note(
-                    seq,
-                    t,
-                    "passing",
-                    f"Рука прошла над сбросом {where}: карта не новая",
-                    f"An arm crossed the discard pile on its way to the {pile}: no new card",
-                )
+                self._note_crossing(seq, t, "discard", event["passing"])
                 return
             self._settle_reached()
             self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"))
@@ -1187,8 +1190,8 @@ class RoundTracker:
             return False
         index, move = last
         qid = f"q{move.source}-last-hand"
-        question = self.questions.get(qid)
-        if question is None or self.answer_for(qid) is not None:
+        question = self.questions.get(qid)  # open only while the table has not answered it
+        if question is None:
             return False
         if cards.parse(move.action["play"]).kind != "slap":
             return False  # a steal's last hand changes no hand (R-STEAL)
@@ -1350,9 +1353,7 @@ class RoundTracker:
             actions = [{"by": turn, "draw": True}]
         if over in PILES and self._reach_seat(reach) not in (None, actions[-1]["by"]):
             # Another seat's arm, over a villain pile at the same time: it reached across the deck.
-            where = texts.PILE_RU[over]
-            ru = f"Рука потянулась к стопке «{where}» над колодой: карту не брали"
-            self._note(seq, t, "passing", ru, f"An arm reached across the deck for the {over}: no draw")
+            self._note_crossing(seq, t, "deck", over)
             return
         if not self._trial(actions):
             self._flag(seq, t, "Взяли карту из колоды не в свой ход", "A card was drawn out of turn")
@@ -1402,14 +1403,19 @@ class RoundTracker:
         is the arm of the ``player`` who played the card: out over the table already from laying
         it, that arm is seen coming only when it starts to move, whenever it slapped)."""
         n = self.config.n
-        centres = self._seat_places()
-        seats = [self._reach_seat(place, centres) for place in places]
-        if None in seats and len(centres) < n:
+        seats, placed = self._seats_of(places)
+        if None in seats and not placed:
             return None
         seats = [seat for seat in seats if seat is not None]
         if len(seats) != n or len(set(seats)) != n or seats[-1] == player:
             return False
         return seats[-1]
+
+    def _seats_of(self, places: list[float]) -> tuple[list[int | None], bool]:
+        """The seat of each arm's place (None: at no seat's, or not known yet), and whether every seat's
+        place is known (a place at none is then no arm)."""
+        centres = self._seat_places()
+        return [self._reach_seat(place, centres) for place in places], len(centres) == self.config.n
 
     def _guess_last_hand(self, question: dict, places: list[float]) -> None:
         """Arms on the deck that cannot tell the last hand for sure (one missed, one seen twice):
@@ -1418,9 +1424,7 @@ class RoundTracker:
         slap, is seldom the last hand."""
         move = question["_move"]
         player = move.action["by"]
-        centres = self._seat_places()
-        seats = [self._reach_seat(place, centres) for place in places]
-        others = [seat for seat in seats if seat is not None and seat != player]
+        others = [seat for seat in self._seats_of(places)[0] if seat not in (None, player)]
         index = self._index_of(move)
         if not others or index is None or move.action.get("last") == others[-1]:
             return
