@@ -71,3 +71,50 @@ def test_strong_augmentation_reframes_each_crop_and_the_plain_one_only_flips_and
     assert 0 < turned < len(crops), "a card lies either way up: some crops turn, some do not"
     for original, changed in zip(crops, strong, strict=True):
         assert not _scaled_copy(changed, original) and not _scaled_copy(changed, original.flip(1, 2))
+
+
+def _line_gap(crop) -> int:
+    """Columns between the two brightest columns of a crop, one in each half."""
+    profile = crop.mean(dim=(0, 1))
+    half = len(profile) // 2
+    return int(half + profile[half:].argmax()) - int(profile[:half].argmax())
+
+
+def test_a_fifth_of_the_crops_are_zoomed_in_as_far_as_a_faces_inner_frame():
+    # The card finder may outline a face's inner frame instead of the card: its crop is the face
+    # zoomed in by up to a quarter, and training shows such crops. Two lines half the width apart
+    # come out farther apart by the zoom: 32 px at 1:1, at most 35.6 px when only the quad wanders
+    # (scale 0.9 to 1.1), up to 44 px cut at an inner frame.
+    from companion.train.trainer import INNER_FRAME_SHARE, augment
+
+    crops = torch.zeros(400, 3, 96, 64)
+    crops[:, :, :, 15:17] = 1.0
+    crops[:, :, :, 47:49] = 1.0
+    gaps = [_line_gap(c) for c in augment(crops, torch.Generator().manual_seed(3))]
+    zoomed = sum(gap >= 37 for gap in gaps) / len(gaps)
+    assert 0.5 * INNER_FRAME_SHARE < zoomed < 1.2 * INNER_FRAME_SHARE
+    assert max(gaps) <= 45 and min(gaps) >= 28
+
+
+def test_a_model_continued_from_its_export_keeps_its_layers_and_pooling(tmp_path):
+    from companion.train.model import CardNet
+    from companion.train.trainer import Schedule, exported_network, train
+
+    recipe = Recipe(name="smoke", seed=3, samples=64)
+    first = tmp_path / "first.onnx"
+    train(recipe, Schedule(epochs=1, batch=32, max_steps=1), first, threads=1, workers=1, quiet=True,
+          generated=tmp_path / "generated")
+    network = json.loads(first.with_suffix(".json").read_text())["network"]
+    assert network["pool"] == "avg+max"
+    continued = tmp_path / "continued.onnx"
+    train(recipe, Schedule(epochs=1, batch=32, max_steps=1, init=str(first)), continued, threads=1,
+          workers=1, quiet=True, generated=tmp_path / "generated")
+    assert json.loads(continued.with_suffix(".json").read_text())["network"] == network
+    # The first shipped models recorded no pooling: they pooled by the average alone.
+    description = json.loads(first.with_suffix(".json").read_text())
+    del description["network"]["pool"]
+    first.with_suffix(".json").write_text(json.dumps(description))
+    layers, pool = exported_network(first)
+    assert pool == "avg" and list(map(list, layers)) == network["layers"]
+    embedding = CardNet(6, 25, layers, pool)(torch.zeros(1, 3, 96, 64))[2]
+    assert embedding.shape == (1, network["layers"][-1][0])

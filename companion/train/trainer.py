@@ -27,6 +27,7 @@ DATASETS_DIR = PROJECT_ROOT / "datasets"
 GENERATED_DIR = DATASETS_DIR / "generated"
 MEAN = (0.5, 0.5, 0.5)
 STD = (0.25, 0.25, 0.25)
+INNER_FRAME_SHARE = 0.2  # crops zoomed in as if cut at the face's inner frame (`augment`)
 
 
 @dataclass(frozen=True)
@@ -88,9 +89,10 @@ def augment(x, generator, strong: bool = True):
 
     A card lies either way up, so half the batch turns by 180 degrees. Without ``strong`` only the
     exposure moves a little. With it every crop is also reframed (shifted, scaled and turned a few
-    degrees, as the card finder's quad wanders), its white balance and contrast move, some are blurred
-    and all get sensor noise: the rendered crops are seen many times, and a net that sees each exactly
-    alike learns the crop by heart rather than the small printed index on it.
+    degrees, as the card finder's quad wanders; a fifth zoomed in as far as a face's inner frame),
+    its white balance and contrast move, some are blurred and all get sensor noise: the rendered
+    crops are seen many times, and a net that sees each exactly alike learns the crop by heart rather
+    than the small printed index on it.
     """
     import torch
     import torch.nn.functional as F
@@ -105,6 +107,11 @@ def augment(x, generator, strong: bool = True):
         return (x * (1 + uniform(-0.075, 0.075, n, 1, 1, 1))).clamp_(0, 1)
     angle = uniform(-0.07, 0.07, n)  # radians, about 4 degrees
     scale = uniform(0.9, 1.1, n)
+    # The card finder now and then outlines a face's inner frame (a white field inside a coloured
+    # border) instead of the card: its crop is the face zoomed in, the border cut off, and the digit
+    # must still be read (a big 6 cut that way was read as a 0 on the simulated tables).
+    inner = torch.rand(n, generator=generator) < INNER_FRAME_SHARE
+    scale = torch.where(inner, uniform(0.72, 0.9, n), scale)
     theta = torch.zeros(n, 2, 3)
     theta[:, 0, 0] = scale * torch.cos(angle)
     theta[:, 0, 1] = -scale * torch.sin(angle)
@@ -143,8 +150,8 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
     mean = torch.tensor(MEAN).view(1, 3, 1, 1)
     std = torch.tensor(STD).view(1, 3, 1, 1)
 
-    layers = exported_layers(Path(schedule.init)) if schedule.init else LAYERS
-    model = CardNet(len(COLOUR_LABELS), len(FACE_LABELS), layers)
+    layers, pool = exported_network(Path(schedule.init)) if schedule.init else (LAYERS, "avg+max")
+    model = CardNet(len(COLOUR_LABELS), len(FACE_LABELS), layers, pool)
     if schedule.init:
         load_exported_weights(model, Path(schedule.init))
     model = model.to(memory_format=torch.channels_last)
@@ -199,7 +206,7 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
         "colours": list(COLOUR_LABELS),
         "faces": list(FACE_LABELS),
         "codes": list(CODES),
-        "network": {"layers": [list(layer) for layer in layers]},
+        "network": {"layers": [list(layer) for layer in layers], "pool": pool},
         "recipe": recipe.to_json(),
         "schedule": schedule.__dict__,
         "training": {"seconds": round(train_seconds), "steps": step, "threads": threads,
@@ -225,13 +232,15 @@ def remeasure(model_path: Path, heldout: Recipe, *, workers: int = 2, quiet: boo
     return description
 
 
-def exported_layers(path: Path) -> tuple:
-    """The conv layers (channels, stride) of an exported model, from its description."""
+def exported_network(path: Path) -> tuple[tuple, str]:
+    """The conv layers (channels, stride) and the pooling of an exported model, from its description."""
     from companion.train.model import LAYERS
     from companion.vision.classify import load_description
 
-    layers = load_description(path).get("network", {}).get("layers")
-    return tuple(tuple(layer) for layer in layers) if layers else LAYERS
+    network = load_description(path).get("network", {})
+    layers = network.get("layers")
+    # A description without them is of the first shipped models: the default layers, average pooling.
+    return (tuple(tuple(layer) for layer in layers) if layers else LAYERS), network.get("pool", "avg")
 
 
 def load_exported_weights(model, path: Path) -> None:
