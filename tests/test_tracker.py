@@ -427,6 +427,46 @@ def test_omni_with_seven_cards_takes_the_pile_the_camera_saw():  # R-OMNI
     assert table.game.state()["trophies"][1] == ["ghost-g"]
 
 
+@pytest.mark.parametrize("crossed_first", [True, False], ids=["ghosts-crossed-first", "ghosts-crossed-last"])
+def test_omni_with_seven_cards_took_the_pile_its_hand_came_over_last(crossed_first):  # R-OMNI, R-ADV-5
+    # An alien taken off an identical alien leaves the pile looking as it did: the camera sees only a
+    # hand there, and the player's arm crossed the ghosts on its way. The pile covered last is the
+    # one it reached for; the ghosts it crossed keep their top.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land("b-omni")  # seat 1 holds 7 after it
+    t = table.t
+    ghosts_covered, aliens_covered = (t + 0.2, t + 0.3) if crossed_first else (t + 0.3, t + 0.2)
+    table.event("reached", zone="ghosts", card="ghost-g", covered=ghosts_covered, t=t + 1.0)
+    table.event("reached", zone="aliens", card="alien", covered=aliens_covered, t=t + 1.0)
+    table.land("b6")
+    state = table.game.state()
+    chosen = "aliens" if crossed_first else "ghosts"
+    assert table.actions[0] == {"by": 1, "play": "b-omni", "villain": chosen}
+    assert state["trophies"][1] == (["alien"] if crossed_first else ["ghost-g"])
+    assert state["villains"][chosen][0] == ("alien" if crossed_first else "ghost-g")  # the twin under it
+    assert state["villains"]["pirates"][0] == "pirate-small"  # not the rules' first choice
+    assert not any(line["kind"] == "flag" for line in table.round.log)
+
+
+def test_omni_whose_pile_was_seen_taken_is_not_moved_by_a_hand_over_another():  # R-OMNI
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land("b-omni")  # seat 1 holds 7 after it
+    table.event("taken", zone="ghosts", card="ghost-g", under="ghost-r")
+    table.event("reached", zone="aliens", card="alien")  # the arm going back over the aliens
+    table.land("b6")
+    assert table.actions[0] == {"by": 1, "play": "b-omni", "villain": "ghosts"}
+    assert table.game.state()["trophies"][1] == ["ghost-g"]
+
+
+def test_omni_is_not_given_a_pile_another_seats_arm_reached_into():  # R-OMNI
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land("b-omni")  # seat 1 holds 7 after it
+    table.event("reached", zone="aliens", card="alien", seat=2)
+    table.land("b6")
+    assert table.actions[0]["villain"] != "aliens"
+    assert all("alien" not in trophies for trophies in table.game.state()["trophies"])
+
+
 def _play_out(table: Table, seat_cards: int = 8) -> None:
     """Two players alternate blue numbers until seat 1 plays its last card."""
     cards = [f"b{v % 8}" for v in range(2 * seat_cards - 1)]

@@ -163,7 +163,7 @@ class RoundTracker:
         self.held: dict | None = None  # an illegal landing waiting for "wrong card" or "misread"
         self.absorb_until = float("-inf")
         self.slap_until = float("-inf")  # till then, a deck event with many arms is a slap (R-SLAP, R-STEAL)
-        self.reached: dict[str, tuple] = {}  # pile -> (seq, t, villain, seat): read at the next card
+        self.reached: dict[str, tuple] = {}  # pile -> (seq, t, villain, seat, covered): read at the next card
         self.camera = "ok"
         self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
         self.landed_t: float | None = None
@@ -487,7 +487,8 @@ class RoundTracker:
             self._on_taken(seq, t, event["zone"], event["card"], event.get("under"), self._hint(event))
         elif kind == "reached":
             if self.game is not None:
-                self.reached[event["zone"]] = (seq, t, event["card"], self._hint(event))
+                covered = event.get("covered", t)
+                self.reached[event["zone"]] = (seq, t, event["card"], self._hint(event), covered)
         elif kind == "moved":
             self._on_moved(seq, t, event["zone"], event["card"], event["to"], event.get("under"))
         elif kind == "drawn":
@@ -1111,13 +1112,17 @@ class RoundTracker:
         """Before the next card: the hands that reached into a villain pile whose top looks as it did.
         When the rules had that top defeated and nobody was seen taking it since, it was taken off an
         identical villain (R-ADV-5): the trophy is confirmed and the one under it is known. Otherwise
-        a hand only hovered, or crossed the pile (a take seen after it is the take: read at once)."""
+        a hand only hovered, or crossed the pile (a take seen after it is the take: read at once).
+        The pile a hand came over last is read first: an arm reaching for a pile crosses the nearer
+        ones on its way (an omnivore's choice is the first pile that fits, `_omni_reached`)."""
         reached, self.reached = self.reached, {}
-        for pile, (seq, t, villain, hint) in reached.items():
+        for pile, (seq, t, villain, hint, _) in sorted(reached.items(), key=lambda item: -item[1][4]):
             self._on_reached(seq, t, pile, villain, hint)
 
     def _on_reached(self, seq: int, t: float, pile: str, villain: str, hint: int | None = None) -> None:
         due = self._due(pile, villain)
+        if due is None and self._omni_reached(pile, villain, hint):
+            due = self._due(pile, villain)
         if due is None or (hint is not None and hint != due.action.get("by")):
             return  # no trophy due there, or another player's arm crossing the pile on its way elsewhere
         stack = self.game.villains[pile]
@@ -1180,6 +1185,30 @@ class RoundTracker:
         if not self._amend(index, villain=pile):
             return False
         return self._explained(pile, villain)
+
+    def _omni_reached(self, pile: str, villain: str, hint: int | None) -> bool:
+        """R-OMNI with 7+ cards, R-ADV-5: the player's hand in a pile whose top looks as it did, while
+        the pile the rules chose for it was not seen taken, is the villain it chose, taken off an
+        identical one (the camera sees no take then). The choice is amended; False when it does not
+        fit (another seat's arm, a choice seen taken already, a pile whose next villain is known to
+        be another)."""
+        last = self.last_play()
+        if last is None or cards.parse(last[1].action["play"]).kind != "omni":
+            return False
+        index, move = last
+        chosen = move.action.get("villain")
+        if chosen in (None, pile) or chosen in move.confirmed:
+            return False
+        if hint is not None and hint != move.action["by"]:
+            return False
+        saved = list(self.moves)
+        if not self._explain_by_omni(pile, villain):
+            return False
+        stack = self.game.villains[pile]
+        if stack and stack[0] not in (None, villain):
+            self._rebuild(saved)
+            return False
+        return True
 
     def _explain_by_last_hand(self, pile: str, villain: str) -> bool:
         """R-SLAP, R-ADV-1: a slapper taken for the last hand (the guess while nobody has told) holds
