@@ -667,6 +667,30 @@ def test_the_eight_cards_a_stealer_going_out_draws_do_not_make_it_the_last_hand(
     assert table.round.hand_counts()[1] == 8
 
 
+def test_the_eight_cards_a_slapper_going_out_draws_do_not_make_it_the_last_hand():  # R-SLAP, R-ADV-7
+    table = Table("adventure", players=2)
+    plays = [(1 - k % 2, f"b{k % 8}") for k in range(14)]  # seat 1 then seat 0, seven cards each
+    table.land_seen(*plays, (1, "b-slap"))  # seat 1's last card
+    table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[1], PLACES[0]])  # seat 0 last
+    slap = next(m for m in table.round.moves if m.action.get("play") == "b-slap")
+    assert slap.action["last"] == 0
+    # The slapper's own arm drawing is its eight cards, not the two of a slap's last hand.
+    table.event("drawn", zone="deck", reach=PLACES[1], arrivals=[PLACES[1]])
+    slap = next(m for m in table.round.moves if m.action.get("play") == "b-slap")
+    assert slap.action["last"] == 0
+    assert table.round.hand_counts() == [3, 8]  # seat 0: one left and the slap's two; seat 1: its eight
+
+
+def test_a_slapper_going_out_drawing_its_eight_leaves_the_last_hand_asked():  # R-SLAP, R-ADV-7
+    table = Table("adventure", players=2)
+    plays = [(1 - k % 2, f"b{k % 8}") for k in range(14)]
+    table.land_seen(*plays, (1, "b-slap"))  # seat 1's last card
+    table.event("drawn", zone="deck", arrivals=[])  # the slap, no arm told apart
+    table.event("drawn", zone="deck", reach=PLACES[1], arrivals=[PLACES[1]])  # seat 1 draws its eight
+    assert "last-hand" in table.kinds()
+    assert table.round.asked[table.question("last-hand")["id"]].get("resolved") is None
+
+
 @pytest.mark.parametrize(
     ("arrivals", "guess"),
     [([PLACES[0], PLACES[2], PLACES[1], PLACES[0] + 0.03], 0), ([PLACES[0], PLACES[2]], 2)],

@@ -163,6 +163,7 @@ class RoundTracker:
         self.held: dict | None = None  # an illegal landing waiting for "wrong card" or "misread"
         self.absorb_until = float("-inf")
         self.slap_until = float("-inf")  # till then, a deck event with many arms is a slap (R-SLAP, R-STEAL)
+        self.went_out: set[int] = set()  # sources of the plays whose player played its last card with them
         self.reached: dict[str, tuple] = {}  # pile -> (seq, t, villain, seat, covered): read at the next card
         self.camera = "ok"
         self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
@@ -824,6 +825,8 @@ class RoundTracker:
         if kind in ("slap", "steal") and "last" in action:
             self.slap_until = t + ABSORB_S  # everyone slaps the deck next: not a draw
         went_out = count_before == 1
+        if went_out:
+            self.went_out.add(move.source)
         if kind == "slap" or (went_out and EDITIONS[self.config.edition].villains):
             self.absorb_until = t + ABSORB_S  # R-SLAP draws 2, R-ADV-7 draws 8: not turns of their own
         if went_out and self.answer_for(f"q{seq}-went-out") is False:
@@ -1418,8 +1421,13 @@ class RoundTracker:
             # The order the slapping arms seemed to come in told it; the arm that draws the two
             # cards tells it better (a slapper's arm already out over the table is seen arriving late).
             seat = self._reach_seat(seen)
-            if seat is not None and move.action.get("last") != seat:
+            if seat is not None and move.action.get("last") != seat and not self._drew_eight(move, seat):
                 self._amend(index, last=seat)
+
+    def _drew_eight(self, move: Move, seat: int) -> bool:
+        """Whether a draw by ``seat`` after ``move`` is the eight cards of a player who went out with
+        it (R-ADV-7), not a slap's two (the last hand may be anyone's)."""
+        return seat == move.action["by"] and move.source in self.went_out
 
     def _inferred(self, qid: str) -> bool:
         """Whether a question was asked and then closed from what the camera saw (not told, not answered)."""
@@ -1468,6 +1476,8 @@ class RoundTracker:
             seat = self._slapped_last(seen, player) if slapped else self._reach_seat(seen)
             if question is not None and seat is None:
                 continue  # not yet known whose place that is
+            if question is not None and not slapped and self._drew_eight(question["_move"], seat):
+                seat = False  # the player's own eight cards (R-ADV-7): no word on the last hand
             del self.last_hands[qid]
             if question is not None and seat is False and slapped:
                 self._guess_last_hand(question, seen)
