@@ -81,8 +81,8 @@ def _line_gap(crop) -> int:
 
 
 def test_a_fifth_of_the_crops_are_zoomed_in_as_far_as_a_faces_inner_frame():
-    # The card finder may outline a face's inner frame instead of the card: its crop is the face
-    # zoomed in by up to a quarter, and training shows such crops. Two lines half the width apart
+    # The card finder may outline a face's inner frame instead of the card: its crop shows as little
+    # as 72 % of the face's width, and training shows such crops. Two lines half the width apart
     # come out farther apart by the zoom: 32 px at 1:1, at most 35.6 px when only the quad wanders
     # (scale 0.9 to 1.1), up to 44 px cut at an inner frame.
     from companion.train.trainer import INNER_FRAME_SHARE, augment

@@ -163,7 +163,6 @@ class RoundTracker:
         self.held: dict | None = None  # an illegal landing waiting for "wrong card" or "misread"
         self.absorb_until = float("-inf")
         self.slap_until = float("-inf")  # till then, a deck event with many arms is a slap (R-SLAP, R-STEAL)
-        self.went_out: set[int] = set()  # sources of the plays whose player played its last card with them
         self.reached: dict[str, tuple] = {}  # pile -> (seq, t, villain, seat, covered): read at the next card
         self.camera = "ok"
         self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
@@ -825,8 +824,6 @@ class RoundTracker:
         if kind in ("slap", "steal") and "last" in action:
             self.slap_until = t + ABSORB_S  # everyone slaps the deck next: not a draw
         went_out = count_before == 1
-        if went_out:
-            self.went_out.add(move.source)
         if kind == "slap" or (went_out and EDITIONS[self.config.edition].villains):
             self.absorb_until = t + ABSORB_S  # R-SLAP draws 2, R-ADV-7 draws 8: not turns of their own
         if went_out and self.answer_for(f"q{seq}-went-out") is False:
@@ -1117,19 +1114,27 @@ class RoundTracker:
         identical villain (R-ADV-5): the trophy is confirmed and the one under it is known. Otherwise
         a hand only hovered, or crossed the pile (a take seen after it is the take: read at once).
         The pile a hand came over last is read first: an arm reaching for a pile crosses the nearer
-        ones on its way (an omnivore's choice is the first pile that fits, `_omni_reached`)."""
+        ones on its way (an omnivore's choice is the first pile that fits, `_on_reached`)."""
         reached, self.reached = self.reached, {}
         for pile, (seq, t, villain, hint, _) in sorted(reached.items(), key=lambda item: -item[1][4]):
             self._on_reached(seq, t, pile, villain, hint)
 
     def _on_reached(self, seq: int, t: float, pile: str, villain: str, hint: int | None = None) -> None:
+        saved = list(self.moves)
         due = self._due(pile, villain)
-        if due is None and self._omni_reached(pile, villain, hint):
+        last = self.last_play()
+        # R-OMNI with 7+ cards: the player's own hand in another pile than the rules chose, that one
+        # not seen taken, is the villain it chose, taken off an identical one (no take to see then).
+        chose = (due is None and last is not None and hint in (None, last[1].action["by"])
+                 and self._explain_by_omni(pile, villain))
+        if chose:
             due = self._due(pile, villain)
         if due is None or (hint is not None and hint != due.action.get("by")):
             return  # no trophy due there, or another player's arm crossing the pile on its way elsewhere
         stack = self.game.villains[pile]
         if not stack or stack[0] not in (None, villain):
+            if chose:
+                self._rebuild(saved)  # not the omnivore's choice either
             return  # the rules know the pile is empty now, or another villain on top: no twin was under
         self._on_taken(seq, t, pile, villain, villain, hint)
 
@@ -1183,35 +1188,12 @@ class RoundTracker:
         if last is None or cards.parse(last[1].action["play"]).kind != "omni":
             return False
         index, move = last
-        if move.action.get("villain") in (None, pile) or pile in move.confirmed:
-            return False
+        chosen = move.action.get("villain")
+        if chosen in (None, pile) or pile in move.confirmed or chosen in move.confirmed:
+            return False  # no choice, this one, or the one seen taken already: one villain only
         if not self._amend(index, villain=pile):
             return False
         return self._explained(pile, villain)
-
-    def _omni_reached(self, pile: str, villain: str, hint: int | None) -> bool:
-        """R-OMNI with 7+ cards, R-ADV-5: the player's hand in a pile whose top looks as it did, while
-        the pile the rules chose for it was not seen taken, is the villain it chose, taken off an
-        identical one (the camera sees no take then). The choice is amended; False when it does not
-        fit (another seat's arm, a choice seen taken already, a pile whose next villain is known to
-        be another)."""
-        last = self.last_play()
-        if last is None or cards.parse(last[1].action["play"]).kind != "omni":
-            return False
-        index, move = last
-        chosen = move.action.get("villain")
-        if chosen in (None, pile) or chosen in move.confirmed:
-            return False
-        if hint is not None and hint != move.action["by"]:
-            return False
-        saved = list(self.moves)
-        if not self._explain_by_omni(pile, villain):
-            return False
-        stack = self.game.villains[pile]
-        if stack and stack[0] not in (None, villain):
-            self._rebuild(saved)
-            return False
-        return True
 
     def _explain_by_last_hand(self, pile: str, villain: str) -> bool:
         """R-SLAP, R-ADV-1: a slapper taken for the last hand (the guess while nobody has told) holds
@@ -1427,7 +1409,12 @@ class RoundTracker:
     def _drew_eight(self, move: Move, seat: int) -> bool:
         """Whether a draw by ``seat`` after ``move`` is the eight cards of a player who went out with
         it (R-ADV-7), not a slap's two (the last hand may be anyone's)."""
-        return seat == move.action["by"] and move.source in self.went_out
+        if seat != move.action["by"]:
+            return False
+        # The player went out with it: asked "went out?" (`_after_play`), or told so; not told "no".
+        qid = f"q{move.source}-went-out"
+        answer = self.answer_for(qid)
+        return answer is True or (answer is None and qid in self.asked)
 
     def _inferred(self, qid: str) -> bool:
         """Whether a question was asked and then closed from what the camera saw (not told, not answered)."""

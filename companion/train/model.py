@@ -17,6 +17,7 @@ from torch import nn
 # (out channels, stride) per conv layer
 LAYERS = ((16, 2), (32, 2), (32, 1), (64, 2), (64, 1), (128, 2), (128, 1), (192, 1))
 POOLS = ("avg", "avg+max")  # "avg": the first shipped models'
+POOL = "avg+max"  # what a new model pools by
 
 
 def _conv(cin: int, cout: int, stride: int) -> nn.Sequential:
@@ -25,7 +26,7 @@ def _conv(cin: int, cout: int, stride: int) -> nn.Sequential:
 
 
 class CardNet(nn.Module):
-    def __init__(self, colours: int, faces: int, layers=LAYERS, pool: str = "avg+max"):
+    def __init__(self, colours: int, faces: int, layers=LAYERS, pool: str = POOL):
         super().__init__()
         if pool not in POOLS:
             raise ValueError(f"pool must be one of {POOLS}")

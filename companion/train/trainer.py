@@ -138,7 +138,7 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
     import torch
     import torch.nn.functional as F
 
-    from companion.train.model import LAYERS, CardNet
+    from companion.train.model import LAYERS, POOL, CardNet
 
     torch.set_num_threads(threads)
     torch.manual_seed(schedule.seed)
@@ -150,7 +150,7 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
     mean = torch.tensor(MEAN).view(1, 3, 1, 1)
     std = torch.tensor(STD).view(1, 3, 1, 1)
 
-    layers, pool = exported_network(Path(schedule.init)) if schedule.init else (LAYERS, "avg+max")
+    layers, pool = exported_network(Path(schedule.init)) if schedule.init else (LAYERS, POOL)
     model = CardNet(len(COLOUR_LABELS), len(FACE_LABELS), layers, pool)
     if schedule.init:
         load_exported_weights(model, Path(schedule.init))
