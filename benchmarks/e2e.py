@@ -169,7 +169,7 @@ def _align(entries: list[dict], expected: list[dict]) -> dict[int, int]:
 def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
     """The tracker over the same entries, with a table that answers each question from the truth."""
     from companion.rules import RULE_DEFAULTS
-    from companion.table.tracker import MatchConfig, MatchTracker, TableError
+    from companion.table.tracker import UNSEEN, MatchConfig, MatchTracker, TableError
 
     config = MatchConfig(EDITION, NAMES, 0, dict(RULE_DEFAULTS[EDITION]), None)
     match = MatchTracker(1, config)
@@ -194,6 +194,11 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                 value = action.get("last")
             elif kind == "wrong-or-misread":
                 value = action.get("play", "ignore")
+                if index is not None and value == question["card"]:
+                    # read right: the play before it went unseen
+                    before = next((a["play"] for a in reversed(actions[:index]) if "play" in a), None)
+                    unseen = f"{UNSEEN}{before}"
+                    value = unseen if unseen in [o["value"] for o in question["options"]] else None
             elif kind == "went-out" and index is not None:
                 value = truth["hands"][index][action["by"]] == 1
             if value is None or value == question["default"]:

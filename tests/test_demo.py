@@ -123,6 +123,14 @@ def test_a_misread_is_answered_with_the_card_really_played():
     assert demo.truth_answer(q, actions, [8, 7, 8], [[], [], []], demo.seat_map(0, 3)) == "r5"
 
 
+def test_a_card_read_right_on_one_the_camera_missed_is_answered_with_the_unseen_card():
+    actions = [{"by": 1, "play": "b7"}, {"by": 2, "play": "r7"}]
+    q = question("wrong-or-misread", ["wrong", "b5", "unseen:b7", "unseen:r5", "ignore"], card="r7")
+    assert demo.truth_answer(q, actions, [8, 7, 7], [[], [], []], demo.seat_map(0, 3)) == "unseen:b7"
+    q = question("wrong-or-misread", ["wrong", "b5", "unseen:r5", "ignore"], card="r7")
+    assert demo.truth_answer(q, actions, [8, 7, 7], [[], [], []], demo.seat_map(0, 3)) is None
+
+
 def test_a_taken_villain_is_owned_by_who_holds_it():  # R-ADV-5
     q = question("trophy", [0, 1, 2, "none"], card="ghost-r")
     trophies = [[], ["ghost-r"], []]

@@ -127,6 +127,57 @@ def test_misread_answer_plays_the_right_card():  # R-WRONG-1 (the other branch)
     assert table.actions == [{"by": 1, "play": "b2"}]
 
 
+def test_a_card_on_one_the_camera_missed_can_be_told_so():  # R-TURN-1 (two plays in one passage)
+    table = Table()  # blue 5 to start
+    table.land("r7")  # seat 1 played a card nobody saw land, then seat 2 this red 7
+    values = [o["value"] for o in table.question("wrong-or-misread")["options"]]
+    assert values[0] == "wrong" and values[-1] == "ignore"
+    assert [v for v in values if v.startswith("unseen:")] == ["unseen:b7", "unseen:r5"]
+    table.answer("wrong-or-misread", "unseen:r5")
+    assert table.actions == [{"by": 1, "play": "r5"}, {"by": 2, "play": "r7"}]
+    assert table.round.hand_counts() == [8, 7, 7]
+
+
+def test_a_card_that_lands_on_a_held_one_tells_a_card_before_it_went_unseen():  # R-TURN-1
+    table = Table()
+    table.land("r7")  # cannot lie on the blue 5: held
+    assert table.actions == []
+    table.land("r3")  # lies on the red 7: the red 7 is there, on a card the camera missed
+    assert table.actions == [{"by": 1, "play": "b7"}, {"by": 2, "play": "r7"}, {"by": 0, "play": "r3"}]
+    assert table.round.open_questions() == []
+    assert table.round.asked["q1-wrong-or-misread"]["resolved"] == "inferred"
+    table.land("r3")  # the game goes on from there: an interception of the red 3
+    assert table.round.moves[-1].intercept
+    again = MatchTracker(1, table.match.config)  # restarted: the log read again tells the same
+    for entry in table.entries:
+        again.apply(entry, live=False)
+    assert [m.action for m in again.round.moves] == table.actions
+
+
+def test_the_villain_a_card_on_an_unseen_one_took_goes_to_its_player():  # R-ADV-3, R-ADV-5
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)  # blue 5 on top, seat 1 to play, everyone holds 6
+    table.land("y5")
+    held_at = table.t
+    # Seat 2's card went unseen, then seat 0's green 7: held (a yellow 7 read as a 5 would not lie
+    # on the blue 5 either: not a misread of the yellow card)
+    table.land("g7")
+    table.event("taken", zone="ghosts", card="ghost-g", under="ghost-r")  # the rules cannot explain it yet
+    table.land("g6")  # lies on the green 7
+    assert table.actions[-4:] == [{"by": 1, "play": "y5"}, {"by": 2, "play": "y7"}, {"by": 0, "play": "g7"},
+                                  {"by": 1, "play": "g6"}]
+    assert table.game.state()["trophies"] == [["ghost-g"], [], []]
+    assert table.round.open_questions() == []
+    assert not any(line["kind"] == "flag" for line in table.round.log if line["t"] > held_at)
+
+
+def test_a_card_that_cannot_lie_on_the_held_one_tells_nothing():  # R-TURN-1
+    table = Table()
+    table.land("r7", "y2")  # a yellow 2 lies neither on the red 7 nor on the blue 5
+    assert table.actions == []
+    assert table.kinds() == ["wrong-or-misread"] * 2
+
+
 def test_poly_colour_is_asked_then_inferred_from_the_next_card():  # R-POLY-1, R-POLY-2
     table = Table()
     table.land("poly")

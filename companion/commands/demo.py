@@ -86,6 +86,8 @@ def truth_answer(question: dict, actions: list[dict], hand_counts: list[int], tr
     ``trophies`` per simulated seat, ``to_table`` maps a simulated seat to the match's seat. None when
     the truth does not settle it (the question's default then stands).
     """
+    from companion.table.tracker import UNSEEN
+
     kind = question.get("kind")
     card = question.get("card")
     plays = [a for a in actions if "play" in a]
@@ -104,8 +106,12 @@ def truth_answer(question: dict, actions: list[dict], hand_counts: list[int], tr
         same = [a for a in plays if a["play"] == card]
         return allowed(to_table(same[-1]["by"])) if same else None
     if kind == "wrong-or-misread":
-        # The bots play no wrong cards: what landed was misread, and the truth is the last card played.
-        return plays[-1]["play"] if plays and plays[-1]["play"] != card else "ignore"
+        # The bots play no wrong cards: what landed was misread, and the truth is the last card played;
+        # or it was read right, and the card played before it went unseen.
+        if plays and plays[-1]["play"] == card:
+            unseen = UNSEEN + plays[-2]["play"] if len(plays) > 1 else None
+            return unseen if unseen in values else None
+        return plays[-1]["play"] if plays else "ignore"
     if kind == "went-out":
         seat = question.get("seat")
         if seat is None:

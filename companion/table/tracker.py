@@ -50,6 +50,12 @@ PLACE_SURE = 3
 # time).
 DRAWER_GAP = 1.5
 
+# A held card's answer "unseen:<code>": it lies there rightly, on <code> that the camera did not see
+# land. Cards that ask the table something (a colour, a last hand, a villain) are not guessed unseen.
+UNSEEN = "unseen:"
+UNSEEN_SKIPPED = ("poly", "slap", "steal", "omni", "shake")
+UNSEEN_OPTIONS = 4
+
 QUESTION_KINDS = (
     "colour",
     "last-hand",
@@ -118,6 +124,9 @@ class Move:
 @dataclass
 class Overrides:
     answers: dict = field(default_factory=dict)  # question id -> value
+    # question id -> value that what the camera saw later told (no answer given): the round is derived
+    # again with it, so that the entries in between are read in its light (``RoundTracker.told_later``)
+    inferred: dict = field(default_factory=dict)
     fixes: dict = field(default_factory=dict)  # entry seq -> {"by", "card"}
     ignored: set = field(default_factory=set)  # entry seqs taken back by undo
 
@@ -161,6 +170,7 @@ class RoundTracker:
         self.effective: list[int] = []  # entries that changed the round, oldest first (for undo)
         self.errors: dict[int, IllegalAction] = {}  # entries a correction made impossible
         self.held: dict | None = None  # an illegal landing waiting for "wrong card" or "misread"
+        self.told_later: dict = {}  # question id -> value a later entry told (see ``Overrides.inferred``)
         self.absorb_until = float("-inf")
         self.slap_until = float("-inf")  # till then, a deck event with many arms is a slap (R-SLAP, R-STEAL)
         self.reached: dict[str, tuple] = {}  # pile -> (seq, t, villain, seat, covered): read at the next card
@@ -565,13 +575,15 @@ class RoundTracker:
 
     # ------------------------------------------------------------------ a card lands
 
-    def _play(self, seq: int, seat: int, card: str) -> dict:
-        """The full play action: choices the engine needs come from answers, else defaults."""
+    def _play(self, seq: int, seat: int, card: str, game: Game | None = None) -> dict:
+        """The full play action: choices the engine needs come from answers, else defaults (from
+        ``game``, a probe, when given)."""
         action = {"by": seat, "play": card}
         kind = cards.parse(card).kind
         if card == POLY:
             answered = self.answer_for(f"q{seq}-colour")
-            action["colour"] = answered or self.game.colour or EDITIONS[self.config.edition].colours[0]
+            colour = (game or self.game).colour
+            action["colour"] = answered or colour or EDITIONS[self.config.edition].colours[0]
         elif kind in ("slap", "steal"):
             answered = self.answer_for(f"q{seq}-last-hand")
             action["last"] = seat if answered is None else answered
@@ -697,6 +709,8 @@ class RoundTracker:
             self._apply_wrong(held, inferred=True)
             self._close(held["qid"], "inferred")
             return
+        if self.held is not None:
+            self._unseen_told(seq, card)
         self._infer_poly_colour(seq, t, card)
         self._infer_interceptor(seq, t, card, hint, reach)
         readings = self._readings(seq, card, hint, t, reach)
@@ -1002,9 +1016,19 @@ class RoundTracker:
         return found
 
     def _hold(self, seq: int, t: float, card: str) -> None:
-        """A card the rules do not allow there: a wrong card (R-WRONG-1) or a misread."""
+        """A card the rules do not allow there: a wrong card (R-WRONG-1), a misread, or a card that
+        lies there rightly on one the camera did not see land (two plays in one arm's passage)."""
         seat = self._state()["turn"]
-        answered = self.answer_for(f"q{seq}-wrong-or-misread")
+        qid = f"q{seq}-wrong-or-misread"
+        answered = self.answer_for(qid)
+        unseen = self._unseen_before(seq, card)
+        told = answered if answered is not None else self.overrides.inferred.get(qid)
+        if isinstance(told, str) and told.startswith(UNSEEN) and told[len(UNSEEN):] in unseen:
+            if answered is None:  # asked all the same (the headless log lists it), closed at once
+                self._ask_wrong_or_misread(seq, t, card, seat, unseen)
+                self._close(qid, "inferred")
+            self._play_unseen(seq, t, card, told[len(UNSEEN):], inferred=answered is None)
+            return
         if answered == "ignore":
             self.effective.append(seq)
             return
@@ -1014,10 +1038,22 @@ class RoundTracker:
         if isinstance(answered, str) and cards.is_code(answered) and answered != card:
             self._on_landed(seq, t, answered, None, None)
             return
-        self.held = {"seq": seq, "t": t, "card": card, "seat": seat, "qid": f"q{seq}-wrong-or-misread"}
+        self.held = {"seq": seq, "t": t, "card": card, "seat": seat, "qid": qid, "unseen": unseen,
+                     "game": copy.deepcopy(self.game)}
+        self._ask_wrong_or_misread(seq, t, card, seat, unseen)
+        self._flag(
+            seq, t, f"Нельзя положить {texts.card_ru(card)}", f"{texts.card_en(card)} cannot be played there"
+        )
+
+    def _ask_wrong_or_misread(
+        self, seq: int, t: float, card: str, seat: int | None, unseen: list[str]
+    ) -> None:
         options = [{"value": "wrong", "label_ru": "не та карта: берёт 2", "label_en": "wrong card: draws 2"}]
         for code in self._misread_candidates(card, seat):
             options.append({"value": code, "label_ru": texts.card_ru(code), "label_en": texts.card_en(code)})
+        for code in unseen:
+            options.append({"value": UNSEEN + code, "label_ru": f"верно, а перед ней {texts.card_ru(code)}",
+                            "label_en": f"right, and before it {texts.card_en(code)}"})
         options.append({"value": "ignore", "label_ru": "ничего не сыграно", "label_en": "nothing was played"})
         name = self.players[seat] if seat is not None else "?"
         self._ask(
@@ -1030,9 +1066,66 @@ class RoundTracker:
             card=card,
             t=t,
         )
-        self._flag(
-            seq, t, f"Нельзя положить {texts.card_ru(card)}", f"{texts.card_en(card)} cannot be played there"
-        )
+
+    def _unseen_before(self, seq: int, card: str) -> list[str]:
+        """Cards that, played by the seat to move and not seen, let ``card`` lie where it landed, played
+        by the next seat: the likeliest first (a play in the top's colour is the commoner, and then
+        ``card`` has its face). Only on a plain turn (no draw, no pending penalty), of number cards
+        and the cards that ask nothing of the table."""
+        state = self._state()
+        turn = state["turn"]
+        if turn is None or state["pending"] is not None or state["drawn"] is not None:
+            return []
+        top, landed = cards.parse(self.game.top), cards.parse(card)
+        found = []
+        for code in EDITIONS[self.config.edition].playable_codes:
+            kind = cards.parse(code).kind
+            if kind in UNSEEN_SKIPPED:
+                continue
+            first = {"by": turn, "play": code}
+            if not self.game.is_legal(first):
+                continue
+            after = self._after([first])
+            if after is not None and any(self._trial([first, play])
+                                         for play in self._with_choices(self._play(seq, after, card))):
+                found.append(code)
+
+        def likeness(code: str) -> tuple:
+            unseen = cards.parse(code)
+            return (unseen.colour != top.colour, unseen.face != landed.face, not unseen.is_number, code)
+
+        return sorted(found, key=likeness)[:UNSEEN_OPTIONS]
+
+    def _play_unseen(self, seq: int, t: float, card: str, unseen: str, *, inferred: bool) -> None:
+        """``unseen`` played by the seat to move, then ``card`` by the next seat (both from ``seq``)."""
+        first = {"by": self._state()["turn"], "play": unseen}
+        after = self._after([first])
+        play = next(p for p in self._with_choices(self._play(seq, after, card)) if self._trial([first, p]))
+        self._note(seq, t, "play", f"Камера не видела, как легла {texts.card_ru(unseen)}",
+                   f"The camera did not see {texts.card_en(unseen)} land")
+        self._apply_reading(seq, t, [first, play], False, inferred=inferred)
+
+    def _unseen_told(self, seq: int, card: str) -> None:
+        """A card landing while an earlier one is held: when it can lie on the held card, that one
+        lies there rightly and a card before it went unseen; the round is derived again with that
+        (``told_later``), so the villains taken in between are read with it too."""
+        held = self.held
+        qid = held["qid"]
+        if self.answer_for(qid) is not None or qid in self.overrides.inferred:
+            return
+        for unseen in held["unseen"]:
+            probe = copy.deepcopy(held["game"])
+            first = {"by": probe.turn, "play": unseen}
+            probe.push(first)
+            plays = [p for p in self._with_choices(self._play(held["seq"], probe.turn, held["card"], probe))
+                     if probe.is_legal(p)]
+            if not plays:
+                continue
+            probe.push(plays[0])
+            if any(probe.is_legal(p) for seat in range(self.config.n)
+                   for p in self._with_choices(self._play(seq, seat, card, probe))):
+                self.told_later[qid] = UNSEEN + unseen
+                return
 
     def _misread_candidates(self, card: str, seat: int | None, limit: int = 6) -> list[str]:
         """Legal cards that look most like ``card``: same colour and face, then colour, then face."""
@@ -1625,6 +1718,8 @@ class MatchTracker:
         else:
             self.entries.append((seq, entry))
             self.round.process(seq, entry, live=live)
+            if self.round.told_later:
+                self.round = self._derive(self.round.overrides)
         self.next_seq = seq + 1
         return seq
 
@@ -1680,17 +1775,24 @@ class MatchTracker:
             )
 
     def _derive(self, overrides: Overrides) -> RoundTracker:
-        """The current round again from its first entry, with these overrides."""
+        """The current round again from its first entry, with these overrides, and again with what
+        the camera told later (``RoundTracker.told_later``) until it tells nothing new."""
         previous = self.round
-        fresh = RoundTracker(self.config, previous.number, previous.dealer, overrides)
-        for seq, entry in self.entries:
-            if entry.get("kind") in ("answer", "fix", "undo"):
-                if seq not in overrides.ignored:
-                    fresh.effective.append(seq)
-                fresh.note_correction(seq, entry, undone=seq in overrides.ignored)
-                continue
-            fresh.process(seq, entry, live=False)
-        return fresh
+        overrides = copy.deepcopy(overrides)
+        while True:
+            overrides.inferred.update(previous.told_later)
+            fresh = RoundTracker(self.config, previous.number, previous.dealer, overrides)
+            for seq, entry in self.entries:
+                if entry.get("kind") in ("answer", "fix", "undo"):
+                    if seq not in overrides.ignored:
+                        fresh.effective.append(seq)
+                    fresh.note_correction(seq, entry, undone=seq in overrides.ignored)
+                    continue
+                fresh.process(seq, entry, live=False)
+            if not fresh.told_later.keys() - overrides.inferred.keys():
+                fresh.told_later = {}
+                return fresh
+            previous = fresh
 
     def _end_round(self, entry: dict, *, live: bool) -> None:
         n = self.config.n
