@@ -202,6 +202,25 @@ def test_a_villain_taken_off_the_identical_one_it_was_moved_onto_is_taken():  # 
     assert table.events[0]["under"] == "alien"
 
 
+def test_a_villain_moved_off_a_pile_read_late_is_not_taken_for_its_twin_on_a_pile_crossed():  # R-SHAKE
+    # Big pirates lie on the pirates' pile and, moved there by an earlier shake, on the ghosts'. A shake
+    # carries the ghosts' one to the aliens; the arm crosses the pirates' pile, whose top looks as it
+    # did, and the ghosts' new top is read only after the pirate is seen on the aliens.
+    table = Table(discard=card("y-shake"), deck=card("back"), pirates=card("pirate-big"),
+                  ghosts=card("pirate-big", (98, 102), 7), aliens=card("alien"))
+    table.frames(5)
+    table.frames(3, ghosts=MOVING)
+    table.frames(3, ghosts=MOVING, pirates=MOVING)
+    table.frames(3, ghosts=MOVING, pirates=MOVING, aliens=MOVING)
+    table.set(aliens=card("pirate-big", (104, 97), 20))
+    table.frames(6, ghosts=MOVING)
+    table.set(ghosts=card("ghost-y", (101, 99), -4))
+    table.frames(40)
+    assert sorted(table.types()) == [("moved", "ghosts", "pirate-big"), ("reached", "pirates", "pirate-big")]
+    moved = next(e for e in table.events if e["type"] == "moved")
+    assert moved["to"] == "aliens" and moved["under"] == "ghost-y"
+
+
 def test_with_no_shaker_a_take_is_not_held_while_the_arm_crosses_another_pile():  # R-SHAKE, R-ADV-1
     for discard, held in (("b3", False), ("g-shake", True)):
         table = start(discard)

@@ -359,6 +359,13 @@ class Watcher:
             return True
         return cards.parse(discard.stable).kind == "shake"
 
+    def _loss_may_follow(self, gain: dict, touched: dict, t: float) -> bool:
+        """Whether a pile other than the two, with the gained card on top and covered now, may yet
+        show that card gone (for ``pair_s`` at most)."""
+        return t - gain["t"] < self.pair_s and any(
+            z.name in PILES and z.name not in (gain["zone"], touched["zone"]) and z.stable == gain["card"]
+            and _covered(z) for z in self.zones.values())
+
     def _settle_villains(self, t: float) -> list[dict]:
         events = []
         stamp = round(float(t), 3)
@@ -378,11 +385,12 @@ class Watcher:
                            "confidence": round(float(confidence), 4), "covered": loss["covered"],
                            "_cover_start": loss["_cover_start"]})
         # A gain of X on pile B while a hand reached into pile A, whose top is X still: X moved from A
-        # and uncovered an identical card there.
+        # and uncovered an identical card there. Not while a third pile is still covered: its top, X
+        # too, may be the one that left (the arm crossed A on the way), seen once the hand is gone.
         for gain in list(self._gains):
             touched = next((to for to in self._touched if to["card"] == gain["card"]
                             and to["zone"] != gain["zone"] and _at_once(to, gain)), None)
-            if touched is None:
+            if touched is None or self._loss_may_follow(gain, touched, t):
                 continue
             self._gains.remove(gain)
             self._touched.remove(touched)
