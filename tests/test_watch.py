@@ -221,6 +221,26 @@ def test_a_villain_moved_off_a_pile_read_late_is_not_taken_for_its_twin_on_a_pil
     assert moved["to"] == "aliens" and moved["under"] == "ghost-y"
 
 
+def test_a_shaker_moves_one_villain_so_a_twin_seen_after_its_move_was_uncovered():  # R-SHAKE, R-ADV-6
+    table = Table(discard=card("y-shake"), deck=card("back"), pirates=card("pirate-big"),
+                  ghosts=card("ghost-r"), aliens=card("alien"))
+    table.frames(5)
+    table.frames(4, pirates=MOVING)  # the big pirates moved onto the ghosts, super pirates under them
+    table.set(pirates=card("pirate-super", (97, 99), 3))
+    table.frames(4, ghosts=MOVING)
+    table.set(ghosts=card("pirate-big", (105, 100), 12))
+    table.frames(40)
+    assert table.types() == [("moved", "pirates", "pirate-big")]
+    # The shaker beats the super pirates: taken, with big pirates under them; the arm crosses the
+    # ghosts' pile, whose big pirates look as they did. No second move: a take.
+    table.frames(3, ghosts=MOVING)
+    table.frames(4, ghosts=MOVING, pirates=MOVING)
+    table.set(pirates=card("pirate-big", (102, 98), -8))
+    table.frames(40)
+    assert sorted(table.types()[1:]) == [("reached", "ghosts", "pirate-big"),
+                                         ("taken", "pirates", "pirate-super")]
+
+
 def test_with_no_shaker_a_take_is_not_held_while_the_arm_crosses_another_pile():  # R-SHAKE, R-ADV-1
     for discard, held in (("b3", False), ("g-shake", True)):
         table = start(discard)

@@ -124,6 +124,7 @@ class Watcher:
         self._losses: list[dict] = []  # villain tops removed, waiting for a gain elsewhere
         self._gains: list[dict] = []  # villain tops that appeared, waiting for a loss elsewhere
         self._touched: list[dict] = []  # villain piles a hand reached into that look as before
+        self._moved_since_landing = False  # a shaker moves one villain (R-SHAKE): a move was told since
         self._draws: list[tuple[float, dict]] = []  # (deck covered since, event) held back
 
     # -- state -----------------------------------------------------------------------------------
@@ -318,6 +319,7 @@ class Watcher:
         if zone.name == "discard":
             if new == EMPTY or same_pose or again:
                 return []
+            self._moved_since_landing = False
             return [{**base, "type": "landed", "card": new, "confidence": round(zone.confidence, 4),
                      "same": same}]
         if zone.name in PILES:
@@ -351,13 +353,14 @@ class Watcher:
 
     def _shake_possible(self) -> bool:
         """Whether a villain may be on its way between piles (R-SHAKE): only a shaker on the discard
-        pile moves one. An arm that took a trophy often crosses another villain pile on its way back;
-        with no shaker there, the loss is reported at once. While the discard pile is covered, or its
-        top is changing or unknown, a shaker may just have landed: the loss waits as before."""
+        pile moves one, and only one (a move told since it landed: no more). An arm that took a
+        trophy often crosses another villain pile on its way back; with no shaker there, the loss is
+        reported at once. While the discard pile is covered, or its top is changing or unknown, a
+        shaker may just have landed: the loss waits as before."""
         discard = self.zones.get("discard")
         if discard is None or discard.stable in (None, EMPTY) or not discard.run or discard.change:
             return True
-        return cards.parse(discard.stable).kind == "shake"
+        return cards.parse(discard.stable).kind == "shake" and not self._moved_since_landing
 
     def _loss_may_follow(self, gain: dict, touched: dict, t: float) -> bool:
         """Whether a pile other than the two, with the gained card on top and covered now, may yet
@@ -380,6 +383,7 @@ class Watcher:
             # The top that the moved card now covers was not lost: drop the loss recorded with the gain.
             self._losses = [lo for lo in self._losses if not _same_change(lo, gain)]
             confidence = min(loss["confidence"], gain["confidence"])
+            self._moved_since_landing = True
             events.append({"t": stamp, "zone": loss["zone"], "type": "moved", "card": loss["card"],
                            "to": gain["zone"], "under": loss["under"],
                            "confidence": round(float(confidence), 4), "covered": loss["covered"],
@@ -390,11 +394,12 @@ class Watcher:
         for gain in list(self._gains):
             touched = next((to for to in self._touched if to["card"] == gain["card"]
                             and to["zone"] != gain["zone"] and _at_once(to, gain)), None)
-            if touched is None or self._loss_may_follow(gain, touched, t):
+            if touched is None or not self._shake_possible() or self._loss_may_follow(gain, touched, t):
                 continue
             self._gains.remove(gain)
             self._touched.remove(touched)
             self._losses = [lo for lo in self._losses if not _same_change(lo, gain)]
+            self._moved_since_landing = True
             events.append({"t": stamp, "zone": touched["zone"], "type": "moved", "card": gain["card"],
                            "to": gain["zone"], "under": gain["card"],
                            "confidence": round(float(gain["confidence"]), 4), "covered": touched["covered"],
