@@ -171,6 +171,57 @@ def test_the_villain_a_card_on_an_unseen_one_took_goes_to_its_player():  # R-ADV
     assert not any(line["kind"] == "flag" for line in table.round.log if line["t"] > held_at)
 
 
+def test_an_alien_taken_after_a_card_of_the_same_colour_tells_it_was_the_twin_misread():  # R-ADV-4
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)  # blue 5 on top, seat 1 to play, everyone holds 6
+    table.land("b7")
+    # seat 2 intercepted with the other blue 7, read as a blue 6, unsure
+    table.event("landed", zone="discard", card="b6", confidence=0.6)
+    table.event("taken", zone="aliens", card="alien", under="alien")
+    assert table.actions[-2:] == [{"by": 1, "play": "b7"}, {"by": 2, "play": "b7"}]
+    assert table.round.last_play()[1].intercept
+    assert table.game.state()["trophies"] == [[], [], ["alien"]]
+    assert "trophy" not in table.kinds()
+
+
+def test_the_twin_misread_was_laid_by_the_hand_that_took_the_alien():  # R-ADV-4: onto one's own card
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)
+    table.land("b7")
+    table.event("landed", zone="discard", card="b6", confidence=0.6)  # seat 1's own other blue 7
+    table.event("taken", zone="aliens", card="alien", under="alien", seat=1)
+    assert table.actions[-2:] == [{"by": 1, "play": "b7"}, {"by": 1, "play": "b7"}]
+    assert table.game.state()["trophies"] == [[], ["alien"], []]
+
+
+def test_an_alien_taken_after_a_card_read_surely_is_a_twin_of_that_card():  # R-ADV-4
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)
+    table.land("b7")
+    table.event("landed", zone="discard", card="b6", confidence=0.97)  # seat 2's blue 6, read surely
+    table.event("taken", zone="aliens", card="alien", under="alien", seat=2)  # its other blue 6, unseen
+    assert table.actions[-3:] == [{"by": 1, "play": "b7"}, {"by": 2, "play": "b6"}, {"by": 2, "play": "b6"}]
+    assert table.game.state()["trophies"] == [[], [], ["alien"]]
+
+
+def test_an_alien_taken_after_a_card_tells_its_twin_landed_unseen_by_the_takers_hand():  # R-ADV-4
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)
+    table.land("b7")  # then seat 2 lays the other blue 7 exactly on it: the camera sees no landing
+    table.event("taken", zone="aliens", card="alien", under="alien", seat=2)
+    assert table.actions[-2:] == [{"by": 1, "play": "b7"}, {"by": 2, "play": "b7"}]
+    assert table.game.state()["trophies"] == [[], [], ["alien"]]
+    assert table.game.turn == 0  # play goes on after the interceptor
+    assert "trophy" not in table.kinds()
+
+
+def test_an_alien_taken_before_any_play_is_still_asked():  # R-ADV-4
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.event("taken", zone="aliens", card="alien", under="alien")  # no card to have been intercepted
+    assert "trophy" in table.kinds()
+    assert table.game.state()["trophies"] == [[], [], []]
+
+
 def test_a_card_that_cannot_lie_on_the_held_one_tells_nothing():  # R-TURN-1
     table = Table()
     table.land("r7", "y2")  # a yellow 2 lies neither on the red 7 nor on the blue 5

@@ -50,6 +50,9 @@ PLACE_SURE = 3
 # time).
 DRAWER_GAP = 1.5
 
+# A card read with less confidence than this may be another card (on the simulated tables, one in eight
+# below it, one in five hundred above): an alien taken after it may say it was its twin.
+UNSURE_READING = 0.9
 # A held card's answer "unseen:<code>": it lies there rightly, on <code> that the camera did not see
 # land. Cards that ask the table something (a colour, a last hand, a villain) are not guessed unseen.
 UNSEEN = "unseen:"
@@ -119,6 +122,7 @@ class Move:
     stolen: list = field(default_factory=list)  # trophies a steal took from another seat (R-STEAL)
     reach: float | None = None  # where the arm that made it crossed the frame's border
     confirmed: list = field(default_factory=list)  # piles the camera saw taken after it
+    confidence: float | None = None  # the camera's reading of the card (None: told, or not read)
 
 
 @dataclass
@@ -352,6 +356,7 @@ class RoundTracker:
             intercept=move.intercept,
             confirmed=list(move.confirmed),
             reach=move.reach,
+            confidence=move.confidence,
         )
         try:
             self._replace(index, 1, [amended])
@@ -492,7 +497,8 @@ class RoundTracker:
                 self._note_crossing(seq, t, "discard", event["passing"])
                 return
             self._settle_reached()
-            self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"))
+            confidence = None if "card" in fix else event.get("confidence")
+            self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"), confidence)
         elif kind == "taken":
             self._on_taken(seq, t, event["zone"], event["card"], event.get("under"), self._hint(event))
         elif kind == "reached":
@@ -694,6 +700,7 @@ class RoundTracker:
         fixed_by: int | None,
         hint: int | None,
         reach: float | None = None,
+        confidence: float | None = None,
     ) -> None:
         if self.finished:
             self._flag(
@@ -751,6 +758,7 @@ class RoundTracker:
             self._learn_reach(reach, seat)
         play_move = self.moves[-1]
         play_move.reach = self._own_reach(reach, seat)
+        play_move.confidence = confidence
         if len(readings) > 1 and not told:
             options = [texts.seat_option(r[0], self.players) for r in readings]
             if kind == "intercepted-by":
@@ -1165,8 +1173,8 @@ class RoundTracker:
             self.absorb_until = max(self.absorb_until, t + ABSORB_S)
         self._reseat_by_taker(pile, villain, hint)
         if not self._explain_by_omni(pile, villain) and not self._explained(pile, villain):
-            if not self._explain_by_last_hand(pile, villain):
-                self._explain_by_seat(pile, villain)
+            if not self._explain_by_last_hand(pile, villain) and not self._explain_by_seat(pile, villain):
+                self._explain_by_interception(seq, t, pile, villain, hint)
         if self._explained(pile, villain):
             self._confirm(pile, villain)
         else:
@@ -1333,6 +1341,55 @@ class RoundTracker:
                 question["_move"] = move
         return False
 
+    def _explain_by_interception(
+        self, seq: int, t: float, pile: str, villain: str, taker: int | None
+    ) -> bool:
+        """R-ADV-4: an alien taken that no play explains says the last card was intercepted, and the
+        camera missed it: the twin landing read, unsure, as another card of its colour (the colour is
+        read surely, the face less so), or not seen at all (laid exactly on its twin); laid by the
+        taker's arm, else any seat's. Told in the log, not asked: the trophy is the camera's own
+        evidence."""
+        last = self.last_play()
+        if villain != "alien" or last is None:
+            return False
+        index, move = last
+        card = move.action["play"]
+        before = next((m for m in reversed(self.moves[:index]) if "play" in m.action), None)
+        misread = (before is not None and not move.intercept and before.action["play"] != card
+                   and move.confidence is not None and move.confidence < UNSURE_READING
+                   and _card_colour(card) is not None
+                   and _card_colour(card) == _card_colour(before.action["play"]))
+        seats = ([taker] if taker is not None else []) + [s for s in range(self.config.n) if s != taker]
+        attempts = [("unseen", seat) for seat in seats]
+        if misread:  # an unsure reading next to its twin: likelier misread than a landing missed
+            attempts.insert(0, ("misread", move.action["by"] if taker is None else taker))
+        saved = list(self.moves)
+        for how, seat in attempts:
+            if how == "misread":
+                twin = before.action["play"]
+                if (self._amend(index, play=twin) and (seat == move.action["by"] or self._reseat(index, seat))
+                        and self._explained(pile, villain)):
+                    self.moves[index].intercept = True
+                    self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это перехват: "
+                               f"{texts.card_ru(twin)}", f"The camera read {texts.card_en(card)}; it was an "
+                               f"interception: {texts.card_en(twin)}")
+                    return True
+                self._rebuild(saved)
+                continue
+            for action in self._with_choices(self._play(move.source, seat, card)):
+                twin = Move(action, move.source, move.t, inferred=True, intercept=True)
+                try:
+                    self._replace(index + 1, 0, [twin])
+                except IllegalAction:
+                    continue
+                if self._explained(pile, villain):
+                    kind, ru, en = texts.describe_action(action, self.players)
+                    self._note(seq, t, kind, ru + " (перехват, которого камера не видела)",
+                               en + " (an interception the camera did not see)")
+                    return True
+                self._rebuild(saved)
+        return False
+
     def _reseat(self, index: int, seat: int) -> bool:
         """Read the play at ``index`` again as ``seat``'s, with the moves its landing implied."""
         move = self.moves[index]
@@ -1363,6 +1420,7 @@ class RoundTracker:
                 inferred="play" not in a,
                 intercept=intercept and "play" in a,
                 reach=move.reach if "play" in a else None,
+                confidence=move.confidence if "play" in a else None,
             )
             for a in actions
         ]
