@@ -229,6 +229,25 @@ def test_a_card_that_cannot_lie_on_the_held_one_tells_nothing():  # R-TURN-1
     assert table.kinds() == ["wrong-or-misread"] * 2
 
 
+def test_a_card_the_rules_refuse_is_the_likeliest_other_card_the_camera_weighed():  # R-TURN-1
+    table = Table()  # blue 5 to start
+    table.event("landed", zone="discard", card="r2", confidence=0.55, alternatives=[["y7", 0.2], ["r5", 0.3]])
+    assert table.actions == [{"by": 1, "play": "r5"}]
+    assert table.kinds() == []
+    table.event("landed", zone="discard", card="g1", confidence=0.6, alternatives=[["g5", 0.04]])
+    assert table.kinds() == ["wrong-or-misread"]  # weighed too little to be taken for the card
+
+
+def test_a_villain_taken_says_which_card_the_camera_weighed_it_was():  # R-ADV-2
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)  # blue 5 on top, seat 1 to play, everyone holds 6
+    table.event("landed", zone="discard", card="b6", confidence=0.6, alternatives=[["b2", 0.3]])
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")  # only a 0 to 3 beats it
+    assert table.actions[-1] == {"by": 1, "play": "b2"}
+    assert table.game.state()["trophies"] == [[], ["pirate-small"], []]
+    assert "trophy" not in table.kinds()
+
+
 def test_poly_colour_is_asked_then_inferred_from_the_next_card():  # R-POLY-1, R-POLY-2
     table = Table()
     table.land("poly")

@@ -68,6 +68,19 @@ def test_a_card_landing_is_reported_once_after_the_hand_leaves():
     assert event["covered"] == round(covered, 3)  # the hand's moment, for the arm that made it
 
 
+def test_a_landing_names_the_other_cards_the_model_weighed():
+    table = start()
+    table.frames(6, discard=MOVING)
+    place = card_corners((104, 98), 9)
+    unsure = [Observation(True, "b5", 0.6, place, top=(("b5", 0.6), ("b2", p), ("none", 0.1)))
+              for p in (0.3, 0.2, 0.25, 0.25)]
+    for obs in unsure * 3:
+        table.frames(1, discard=obs)
+    landed = [e for e in table.events if e["type"] == "landed"]
+    assert len(landed) == 1 and landed[0]["card"] == "b5"
+    assert landed[0]["alternatives"] == [["b2", 0.25]]  # the frames' mean; "no card" is no alternative
+
+
 def test_covered_is_when_the_last_hand_came_over_the_zone():
     table = start()
     table.frames(3, discard=UNREADABLE)  # an arm passes over the pile on its way elsewhere

@@ -53,6 +53,8 @@ DRAWER_GAP = 1.5
 # A card read with less confidence than this may be another card (on the simulated tables, one in eight
 # below it, one in five hundred above): an alien taken after it may say it was its twin.
 UNSURE_READING = 0.9
+# An alternative reading weighed less than this is not taken for the card, whatever the rules say.
+MIN_ALTERNATIVE_P = 0.05
 # A held card's answer "unseen:<code>": it lies there rightly, on <code> that the camera did not see
 # land. Cards that ask the table something (a colour, a last hand, a villain) are not guessed unseen.
 UNSEEN = "unseen:"
@@ -123,6 +125,7 @@ class Move:
     reach: float | None = None  # where the arm that made it crossed the frame's border
     confirmed: list = field(default_factory=list)  # piles the camera saw taken after it
     confidence: float | None = None  # the camera's reading of the card (None: told, or not read)
+    alternatives: list = field(default_factory=list)  # other cards the camera weighed: [[code, p], ...]
 
 
 @dataclass
@@ -148,6 +151,19 @@ def same_arm(a: float | None, b: float | None) -> bool | None:
 def _far_from_all(place: float, centres: dict[int, float]) -> bool:
     """Whether ``place`` is surely no arm of any seat placed at ``centres`` (``same_arm`` says no)."""
     return all(same_arm(centre, place) is False for centre in centres.values())
+
+
+def _alternatives(value) -> list[list]:
+    """A landing's ``alternatives`` as [[code, p], ...], likeliest first: what is not a card code with a
+    probability is left out (an event from an older watcher has none)."""
+    if not isinstance(value, list):
+        return []
+    out = []
+    for item in value:
+        if (isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[0], str)
+                and cards.is_code(item[0]) and isinstance(item[1], (int, float))):
+            out.append([item[0], float(item[1])])
+    return sorted(out, key=lambda a: -a[1])
 
 
 def _card_colour(code: str) -> str | None:
@@ -357,6 +373,7 @@ class RoundTracker:
             confirmed=list(move.confirmed),
             reach=move.reach,
             confidence=move.confidence,
+            alternatives=move.alternatives,
         )
         try:
             self._replace(index, 1, [amended])
@@ -497,8 +514,10 @@ class RoundTracker:
                 self._note_crossing(seq, t, "discard", event["passing"])
                 return
             self._settle_reached()
-            confidence = None if "card" in fix else event.get("confidence")
-            self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"), confidence)
+            read = "card" not in fix  # the camera's reading stands (no person told the card)
+            self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"),
+                            event.get("confidence") if read else None,
+                            _alternatives(event.get("alternatives")) if read else [])
         elif kind == "taken":
             self._on_taken(seq, t, event["zone"], event["card"], event.get("under"), self._hint(event))
         elif kind == "reached":
@@ -701,6 +720,7 @@ class RoundTracker:
         hint: int | None,
         reach: float | None = None,
         confidence: float | None = None,
+        alternatives: list | None = None,
     ) -> None:
         if self.finished:
             self._flag(
@@ -739,6 +759,8 @@ class RoundTracker:
                 )
             else:
                 readings = chosen
+        if not readings and fixed_by is None:
+            card, readings = self._read_as_alternative(seq, t, card, alternatives or [], hint, reach)
         if not readings:
             readings = self._reread_last(seq, t, card, lambda: self._readings(seq, card, hint, t, reach))
         if not readings:
@@ -759,6 +781,7 @@ class RoundTracker:
         play_move = self.moves[-1]
         play_move.reach = self._own_reach(reach, seat)
         play_move.confidence = confidence
+        play_move.alternatives = [a for a in alternatives or [] if a[0] != card]
         if len(readings) > 1 and not told:
             options = [texts.seat_option(r[0], self.players) for r in readings]
             if kind == "intercepted-by":
@@ -988,6 +1011,22 @@ class RoundTracker:
                     return False
         return True
 
+    def _read_as_alternative(
+        self, seq: int, t: float, card: str, alternatives: list, hint: int | None, reach: float | None
+    ) -> tuple[str, list]:
+        """A card the rules do not allow there, read as the likeliest other card the camera weighed
+        that they allow (the table is told); else the card as read, with no readings."""
+        for other, p in alternatives:
+            if p < MIN_ALTERNATIVE_P:
+                break
+            readings = self._readings(seq, other, hint, t, reach)
+            if readings:
+                self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но по правилам это "
+                           f"{texts.card_ru(other)}", f"The camera read {texts.card_en(card)}; the rules "
+                           f"say {texts.card_en(other)}")
+                return other, readings
+        return card, []
+
     def _reread_last(self, seq: int, t: float, card: str, readings) -> list:
         """A card that cannot land on the card before it, of another colour: that one was misread in
         its face (the colour is read surely; a 3 and a 0, a 1 and a Shaker of one printing can look
@@ -1174,7 +1213,8 @@ class RoundTracker:
         self._reseat_by_taker(pile, villain, hint)
         if not self._explain_by_omni(pile, villain) and not self._explained(pile, villain):
             if not self._explain_by_last_hand(pile, villain) and not self._explain_by_seat(pile, villain):
-                self._explain_by_interception(seq, t, pile, villain, hint)
+                if not self._explain_by_alternative(seq, t, pile, villain):
+                    self._explain_by_interception(seq, t, pile, villain, hint)
         if self._explained(pile, villain):
             self._confirm(pile, villain)
         else:
@@ -1341,6 +1381,30 @@ class RoundTracker:
                 question["_move"] = move
         return False
 
+    def _explain_by_alternative(self, seq: int, t: float, pile: str, villain: str) -> bool:
+        """A villain taken that no play explains, after a card the camera was unsure of: the card was
+        the likeliest other one the camera weighed that beats it (a 2 read as a 5, then the small
+        pirates taken). Told in the log, not asked."""
+        last = self.last_play()
+        if last is None or self.overrides.fixes.get(last[1].source, {}).get("card"):
+            return False
+        index, move = last
+        card = move.action["play"]
+        before = next((m for m in reversed(self.moves[:index]) if "play" in m.action), None)
+        for other, p in move.alternatives:
+            if p < MIN_ALTERNATIVE_P:
+                break
+            if self._amend(index, play=other):
+                if self._explained(pile, villain):
+                    self.moves[index].intercept = before is not None and before.action["play"] == other
+                    self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это "
+                               f"{texts.card_ru(other)} (по {texts.card_ru(villain)})",
+                               f"The camera read {texts.card_en(card)}; it was {texts.card_en(other)} "
+                               f"(from the {texts.card_en(villain)} taken)")
+                    return True
+                self._amend(index, play=card)
+        return False
+
     def _explain_by_interception(
         self, seq: int, t: float, pile: str, villain: str, taker: int | None
     ) -> bool:
@@ -1421,6 +1485,7 @@ class RoundTracker:
                 intercept=intercept and "play" in a,
                 reach=move.reach if "play" in a else None,
                 confidence=move.confidence if "play" in a else None,
+                alternatives=move.alternatives if "play" in a else [],
             )
             for a in actions
         ]

@@ -210,7 +210,8 @@ class Pipeline:
                 elif _named(reading, least) and not _named(chosen[name][3], least):
                     chosen[name] = (quad, crop, chosen[name][2], reading)
             for name, (quad, crop, thumb, reading) in chosen.items():
-                obs = Observation(True, reading.code, float(reading.confidence), quad)
+                obs = Observation(True, reading.code, float(reading.confidence), quad,
+                                  top=tuple((code, float(p)) for code, p in reading.top))
                 if name == "deck" and not _named(reading, least):
                     # The deck lies face down (R-SETUP-1): a card-sized outline there is its top, in
                     # whatever back design a family's deck has, one the model never saw included.

@@ -18,6 +18,8 @@ was there, not an arm that passed over the zone while the change waited to be co
 
 - ``landed`` (discard): a new stable top card. ``same`` is true when it is the same card as before
   and the pile was covered in between and the card's pose changed: an identical card landed on it.
+  ``alternatives``: the other codes the model weighed, ``[[code, p], ...]`` (``p`` averaged over
+  the frames read), for the rules to choose from when the card read cannot be right.
   A change of pose counts when it is clear (``new_px`` / ``new_deg``), or beyond the outline's own
   wobble (``same_px`` / ``same_deg``) after a hand stayed over the card (``landing_s``): an arm
   passing over a pile makes its card's outline wobble, and that is not a card landing. Either way
@@ -67,6 +69,8 @@ from companion.vision.detect import pose_change
 EMPTY = "empty"  # the stable state of a zone with no card
 MAX_POSES = 6
 MAX_EARLIER = 3  # earlier tops of a pile remembered with their outlines
+MAX_ALTERNATIVES = 3  # other codes a landing's event names (``alternatives``), from this probability on
+MIN_ALTERNATIVE = 0.02
 
 
 @dataclass
@@ -76,6 +80,7 @@ class Observation:
     confidence: float = 0.0
     quad: np.ndarray | None = None
     moving: bool = False  # unreadable because something moves in the zone (a hand), not a bad read
+    top: tuple = ()  # the model's likeliest codes, ((code, p), ...), best first
     same_place: float | None = None  # the stable card's place, now against before (Pipeline._same_place)
 
     @property
@@ -321,7 +326,7 @@ class Watcher:
                 return []
             self._moved_since_landing = False
             return [{**base, "type": "landed", "card": new, "confidence": round(zone.confidence, 4),
-                     "same": same}]
+                     "same": same, "alternatives": _alternatives(zone.run, new)}]
         if zone.name in PILES:
             if same_pose:
                 if old not in (None, EMPTY) and moving_s >= self.drop_s:
@@ -423,6 +428,18 @@ class Watcher:
         # A card that appeared on an empty pile from no other pile: nothing to report.
         self._gains = [g for g in self._gains if self._waiting(g, t)]
         return events
+
+
+def _alternatives(run: list[Observation], code: str) -> list[list]:
+    """The other codes the model gave some weight in a stable reading's frames: ``[[code, p], ...]``,
+    ``p`` the mean probability over the frames, likeliest first (the rules may say which it was)."""
+    totals: dict[str, float] = {}
+    for obs in run:
+        for other, p in obs.top:
+            if other not in (code, "none"):
+                totals[other] = totals.get(other, 0.0) + float(p)
+    ranked = sorted(((p / max(len(run), 1), other) for other, p in totals.items()), reverse=True)
+    return [[other, round(p, 4)] for p, other in ranked[:MAX_ALTERNATIVES] if p >= MIN_ALTERNATIVE]
 
 
 def _near(poses: list, quad, px: float, deg: float) -> bool:
