@@ -215,6 +215,16 @@ def test_an_alien_taken_after_a_card_tells_its_twin_landed_unseen_by_the_takers_
     assert "trophy" not in table.kinds()
 
 
+def test_an_alien_taken_after_a_grabber_is_asked_not_explained_by_a_twin_unseen():  # R-ADV-4, R-GRAB
+    # A second grabber unseen would double the penalty: guessed wrong, it would derail the round.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)
+    table.land("b-grab")
+    table.event("taken", zone="aliens", card="alien", under="alien", seat=1)
+    assert "trophy" in table.kinds()
+    assert table.actions[-1] == {"by": 1, "play": "b-grab"}
+
+
 def test_an_alien_taken_before_any_play_is_still_asked():  # R-ADV-4
     table = Table("adventure", tops=ADVENTURE_TOPS)
     table.event("taken", zone="aliens", card="alien", under="alien")  # no card to have been intercepted

@@ -55,6 +55,9 @@ DRAWER_GAP = 1.5
 UNSURE_READING = 0.9
 # An alternative reading weighed less than this is not taken for the card, whatever the rules say.
 MIN_ALTERNATIVE_P = 0.05
+# Cards whose twin, guessed to have been intercepted unseen, changes nothing but the turn and the
+# villains (`_explain_by_interception`): numbers, and omnivores (their power is a villain only).
+QUIET_TWINS = ("number", "omni")
 # A held card's answer "unseen:<code>": it lies there rightly, on <code> that the camera did not see
 # land. Cards that ask the table something (a colour, a last hand, a villain) are not guessed unseen.
 UNSEEN = "unseen:"
@@ -1411,8 +1414,9 @@ class RoundTracker:
         """R-ADV-4: an alien taken that no play explains says the last card was intercepted, and the
         camera missed it: the twin landing read, unsure, as another card of its colour (the colour is
         read surely, the face less so), or not seen at all (laid exactly on its twin); laid by the
-        taker's arm, else any seat's. Told in the log, not asked: the trophy is the camera's own
-        evidence."""
+        taker's arm, else any seat's. Only twins that change nothing but the turn and the villains
+        (``QUIET_TWINS``): a grab or a hush guessed wrong would derail the round; those are asked.
+        Told in the log, not asked: the trophy is the camera's own evidence."""
         last = self.last_play()
         if villain != "alien" or last is None:
             return False
@@ -1420,11 +1424,12 @@ class RoundTracker:
         card = move.action["play"]
         before = next((m for m in reversed(self.moves[:index]) if "play" in m.action), None)
         misread = (before is not None and not move.intercept and before.action["play"] != card
+                   and cards.parse(before.action["play"]).kind in QUIET_TWINS
                    and move.confidence is not None and move.confidence < UNSURE_READING
                    and _card_colour(card) is not None
                    and _card_colour(card) == _card_colour(before.action["play"]))
         seats = ([taker] if taker is not None else []) + [s for s in range(self.config.n) if s != taker]
-        attempts = [("unseen", seat) for seat in seats]
+        attempts = [("unseen", seat) for seat in seats] if cards.parse(card).kind in QUIET_TWINS else []
         if misread:  # an unsure reading next to its twin: likelier misread than a landing missed
             attempts.insert(0, ("misread", move.action["by"] if taker is None else taker))
         saved = list(self.moves)
