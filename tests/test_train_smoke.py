@@ -96,6 +96,51 @@ def test_a_fifth_of_the_crops_are_zoomed_in_as_far_as_a_faces_inner_frame():
     assert max(gaps) <= 45 and min(gaps) >= 28
 
 
+def test_crops_whose_value_stands_in_the_corners_are_never_cut_at_the_inner_frame():
+    # Such a cut leaves a corners printing's number card without its corner indices: nothing to read.
+    from companion.train.trainer import augment
+
+    crops = torch.zeros(400, 3, 96, 64)
+    crops[:, :, :, 15:17] = 1.0
+    crops[:, :, :, 47:49] = 1.0
+    flagged = torch.arange(400) % 2 == 0
+    gaps = [_line_gap(c) for c in augment(crops, torch.Generator().manual_seed(3), value_in_corners=flagged)]
+    assert max(gaps[0::2]) < 37
+    assert sum(gap >= 37 for gap in gaps[1::2]) > 20
+
+
+def test_value_in_corners_flags_the_number_cards_of_corners_printings(monkeypatch):
+    from companion.sim import faces
+    from companion.train.data import value_in_corners
+
+    recipe = Recipe(seed=13, samples=160)
+    flags = value_in_corners(recipe)
+    layouts = []
+    real_random = faces.FaceStyle.random
+
+    def recorded(rng, split="train"):
+        style = real_random(rng, split)
+        layouts.append(style.layout)
+        return style
+
+    monkeypatch.setattr(faces.FaceStyle, "random", staticmethod(recorded))
+    codes = [make_sample(recipe, i)[1] for i in range(recipe.samples)]
+    for flag, code, layout in zip(flags, codes, layouts, strict=True):
+        number_or_none = code == "none" or (code[0] in "bgryo" and code[1:].isdigit())
+        assert flag == (layout == "corners" and number_or_none), (code, layout)
+    assert 0 < flags.sum() < len(flags) / 3
+
+
+def test_an_epoch_shows_the_flagged_samples_as_many_times_as_asked():
+    from companion.train.trainer import epoch_samples
+
+    flagged = torch.tensor([False, True, False, True, True])
+    assert sorted(epoch_samples(flagged, 1).tolist()) == [0, 1, 2, 3, 4]
+    assert sorted(epoch_samples(flagged, 3).tolist()) == [0, 1, 1, 1, 2, 3, 3, 3, 4, 4, 4]
+    with pytest.raises(ValueError):
+        epoch_samples(flagged, 0)
+
+
 def test_a_model_continued_from_its_export_keeps_its_layers_and_pooling(tmp_path):
     from companion.train.model import CardNet
     from companion.train.trainer import Schedule, exported_network, train

@@ -72,13 +72,33 @@ def _pick_code(rng: np.random.Generator, recipe: Recipe) -> str:
     return str(cards.ALL_CODES[int(rng.integers(len(cards.ALL_CODES)))])
 
 
-def make_sample(recipe: Recipe, index: int, code: str | None = None) -> tuple[np.ndarray, str]:
-    """Sample ``index`` of a recipe: (crop BGR uint8 of the recipe's size, its class)."""
+def _draw_sample(recipe: Recipe, index: int, code: str | None = None):
+    """The random stream, class and printing of sample ``index``: the start every sample shares."""
     rng = np.random.default_rng([recipe.seed, index])
     if code is None:
         code = _pick_code(rng, recipe)
-    style = FaceStyle.random(rng, recipe.split)
+    return rng, code, FaceStyle.random(rng, recipe.split)
+
+
+def make_sample(recipe: Recipe, index: int, code: str | None = None) -> tuple[np.ndarray, str]:
+    """Sample ``index`` of a recipe: (crop BGR uint8 of the recipe's size, its class)."""
+    rng, code, style = _draw_sample(recipe, index, code)
     return render_crop(rng, code, style, recipe), code
+
+
+def value_in_corners(recipe: Recipe) -> np.ndarray:
+    """Per sample: a number card, or the class ``none`` (its foreign 8s), of a ``corners`` printing.
+
+    On half of those number cards the value stands only in the two small corner indices beside a
+    picture: the samples the network reads worst, and the ones a crop cut at the face's inner frame
+    leaves with nothing to read. Drawn from the recipe alone, without rendering.
+    """
+    flags = np.zeros(recipe.samples, bool)
+    for index in range(recipe.samples):
+        _, code, style = _draw_sample(recipe, index)
+        if style.layout == "corners":
+            flags[index] = code == NONE or cards.parse(code).is_number
+    return flags
 
 
 def render_crop(rng: np.random.Generator, code: str, style: FaceStyle, recipe: Recipe,

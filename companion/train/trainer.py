@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.paths import PROJECT_ROOT
-from companion.train.data import CODES, COLOUR_LABELS, FACE_LABELS, Recipe, build, labels_of
+from companion.train.data import CODES, COLOUR_LABELS, FACE_LABELS, Recipe, build, labels_of, value_in_corners
 
 DATASETS_DIR = PROJECT_ROOT / "datasets"
 GENERATED_DIR = DATASETS_DIR / "generated"
@@ -42,6 +42,9 @@ class Schedule:
     init: str | None = None  # continue from an exported model (its weights, batch norm folded in)
     warmup: float = 0.15  # share of the steps spent raising the learning rate
     augment: bool = True  # redraw each crop's framing, colour, blur and noise every epoch (`augment`)
+    # Each epoch shows the samples whose value may stand in the corner indices alone
+    # (`data.value_in_corners`) this many times: read worst, they are given more of the steps.
+    corner_repeats: int = 2
 
 
 class Progress:
@@ -84,7 +87,7 @@ def load_dataset(recipe: Recipe, workers: int = 2, quiet: bool = False,
     return images, classes
 
 
-def augment(x, generator, strong: bool = True):
+def augment(x, generator, strong: bool = True, value_in_corners=None):
     """A batch of crops (N, 3, H, W, floats in 0..1) changed the way another frame would change them.
 
     A card lies either way up, so half the batch turns by 180 degrees. Without ``strong`` only the
@@ -92,7 +95,8 @@ def augment(x, generator, strong: bool = True):
     degrees, as the card finder's quad wanders; a fifth zoomed in as far as a face's inner frame),
     its white balance and contrast move, some are blurred and all get sensor noise: the rendered
     crops are seen many times, and a net that sees each exactly alike learns the crop by heart rather
-    than the small printed index on it.
+    than the small printed index on it. Crops flagged in ``value_in_corners`` (a bool tensor) are
+    never cut at the inner frame: that would cut away the corner indices, their only value.
     """
     import torch
     import torch.nn.functional as F
@@ -111,6 +115,8 @@ def augment(x, generator, strong: bool = True):
     # border) instead of the card: its crop is the face zoomed in, the border cut off, and the digit
     # must still be read (a big 6 cut that way was read as a 0 on the simulated tables).
     inner = torch.rand(n, generator=generator) < INNER_FRAME_SHARE
+    if value_in_corners is not None:
+        inner &= ~value_in_corners
     scale = torch.where(inner, uniform(0.72, 0.9, n), scale)
     theta = torch.zeros(n, 2, 3)
     theta[:, 0, 0] = scale * torch.cos(angle)
@@ -132,6 +138,17 @@ def augment(x, generator, strong: bool = True):
     return x.clamp_(0, 1)
 
 
+def epoch_samples(repeated, repeats: int):
+    """The sample indices an epoch draws from: every sample once, those flagged in ``repeated``
+    (a bool tensor) ``repeats`` times in all."""
+    import torch
+
+    if repeats < 1:
+        raise ValueError("corner_repeats must be at least 1")
+    flagged = torch.nonzero(repeated).flatten()
+    return torch.cat([torch.arange(len(repeated))] + [flagged] * (repeats - 1))
+
+
 def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recipe | None = None,
           threads: int = 2, workers: int = 2, quiet: bool = False, generated: Path = GENERATED_DIR) -> dict:
     """Train, export ``out_model`` (+ its ``.json``) and return the description written."""
@@ -147,6 +164,8 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
     colour_targets = torch.tensor([labels_of(CODES[c])[0] for c in classes])
     face_targets = torch.tensor([labels_of(CODES[c])[1] for c in classes])
     data = torch.from_numpy(images)  # N, H, W, 3 uint8 (BGR)
+    corners = torch.from_numpy(value_in_corners(recipe))
+    samples = epoch_samples(corners, schedule.corner_repeats)
     mean = torch.tensor(MEAN).view(1, 3, 1, 1)
     std = torch.tensor(STD).view(1, 3, 1, 1)
 
@@ -172,13 +191,14 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
             if isinstance(module, torch.nn.BatchNorm2d):
                 module.eval()
     while step < total_steps:
-        order = torch.randperm(len(classes), generator=generator)
+        # an epoch keeps its number of steps; the repeated samples take some of them
+        order = samples[torch.randperm(len(samples), generator=generator)]
         for start in range(0, steps_per_epoch * schedule.batch, schedule.batch):
             if step >= total_steps:
                 break
             index = order[start:start + schedule.batch]
             x = data[index].permute(0, 3, 1, 2).float().div_(255)
-            x = augment(x, generator, strong=schedule.augment)
+            x = augment(x, generator, strong=schedule.augment, value_in_corners=corners[index])
             x = (x - mean) / std
             x = x.contiguous(memory_format=torch.channels_last)
             colour_logits, face_logits, _ = model(x)
