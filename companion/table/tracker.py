@@ -23,7 +23,7 @@ never waits for an answer (RULES.md §6).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from companion import cards
 from companion.cards import EDITIONS, PILES, POLY
@@ -156,15 +156,17 @@ def _far_from_all(place: float, centres: dict[int, float]) -> bool:
     return all(same_arm(centre, place) is False for centre in centres.values())
 
 
-def _alternatives(value) -> list[list]:
-    """A landing's ``alternatives`` as [[code, p], ...], likeliest first: what is not a card code with a
-    probability is left out (an event from an older watcher has none)."""
+def _checked_alternatives(value) -> list[list]:
+    """A landing's ``alternatives`` as [[code, p], ...], likeliest first, those weighed from
+    ``MIN_ALTERNATIVE_P`` only: what is not a card code with a probability is left out (an event from
+    an older watcher has none)."""
     if not isinstance(value, list):
         return []
     out = []
     for item in value:
         if (isinstance(item, (list, tuple)) and len(item) == 2 and isinstance(item[0], str)
-                and cards.is_code(item[0]) and isinstance(item[1], (int, float))):
+                and cards.is_code(item[0]) and isinstance(item[1], (int, float))
+                and item[1] >= MIN_ALTERNATIVE_P):
             out.append([item[0], float(item[1])])
     return sorted(out, key=lambda a: -a[1])
 
@@ -367,17 +369,9 @@ class RoundTracker:
         """The move at ``index`` with some of its action's keys changed (a choice the camera or the
         table told later); False, and nothing changed, when the rules refuse the result."""
         move = self.moves[index]
-        amended = Move(
-            {**move.action, **changes},
-            move.source,
-            move.t,
-            inferred=move.inferred,
-            intercept=move.intercept,
-            confirmed=list(move.confirmed),
-            reach=move.reach,
-            confidence=move.confidence,
-            alternatives=move.alternatives,
-        )
+        # what it took is counted again when it is pushed
+        amended = replace(move, action={**move.action, **changes}, confirmed=list(move.confirmed),
+                          defeated=[], stolen=[])
         try:
             self._replace(index, 1, [amended])
         except IllegalAction:
@@ -520,7 +514,7 @@ class RoundTracker:
             read = "card" not in fix  # the camera's reading stands (no person told the card)
             self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"),
                             event.get("confidence") if read else None,
-                            _alternatives(event.get("alternatives")) if read else [])
+                            _checked_alternatives(event.get("alternatives")) if read else [])
         elif kind == "taken":
             self._on_taken(seq, t, event["zone"], event["card"], event.get("under"), self._hint(event))
         elif kind == "reached":
@@ -1019,9 +1013,7 @@ class RoundTracker:
     ) -> tuple[str, list]:
         """A card the rules do not allow there, read as the likeliest other card the camera weighed
         that they allow (the table is told); else the card as read, with no readings."""
-        for other, p in alternatives:
-            if p < MIN_ALTERNATIVE_P:
-                break
+        for other, _ in alternatives:
             readings = self._readings(seq, other, hint, t, reach)
             if readings:
                 self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но по правилам это "
@@ -1129,15 +1121,9 @@ class RoundTracker:
         top, landed = cards.parse(self.game.top), cards.parse(card)
         found = []
         for code in EDITIONS[self.config.edition].playable_codes:
-            kind = cards.parse(code).kind
-            if kind in UNSEEN_SKIPPED:
+            if cards.parse(code).kind in UNSEEN_SKIPPED or not self.game.is_legal({"by": turn, "play": code}):
                 continue
-            first = {"by": turn, "play": code}
-            if not self.game.is_legal(first):
-                continue
-            after = self._after([first])
-            if after is not None and any(self._trial([first, play])
-                                         for play in self._with_choices(self._play(seq, after, card))):
+            if self._unseen_then(copy.deepcopy(self.game), seq, code, card):
                 found.append(code)
 
         def likeness(code: str) -> tuple:
@@ -1146,14 +1132,28 @@ class RoundTracker:
 
         return sorted(found, key=likeness)[:UNSEEN_OPTIONS]
 
+    def _unseen_then(self, game: Game, seq: int, unseen: str, card: str) -> list[dict] | None:
+        """``unseen`` played on ``game`` (a probe: it is changed) by the seat to move, then ``card``
+        (landed as entry ``seq``) by the next seat: both actions, pushed, or None when the rules
+        refuse them."""
+        first = {"by": game.turn, "play": unseen}
+        try:
+            game.push(first)
+        except IllegalAction:
+            return None
+        choices = self._with_choices(self._play(seq, game.turn, card, game))
+        play = next((p for p in choices if game.is_legal(p)), None)
+        if play is None:
+            return None
+        game.push(play)
+        return [first, play]
+
     def _play_unseen(self, seq: int, t: float, card: str, unseen: str, *, inferred: bool) -> None:
         """``unseen`` played by the seat to move, then ``card`` by the next seat (both from ``seq``)."""
-        first = {"by": self._state()["turn"], "play": unseen}
-        after = self._after([first])
-        play = next(p for p in self._with_choices(self._play(seq, after, card)) if self._trial([first, p]))
+        actions = self._unseen_then(copy.deepcopy(self.game), seq, unseen, card)
         self._note(seq, t, "play", f"Камера не видела, как легла {texts.card_ru(unseen)}",
                    f"The camera did not see {texts.card_en(unseen)} land")
-        self._apply_reading(seq, t, [first, play], False, inferred=inferred)
+        self._apply_reading(seq, t, actions, False, inferred=inferred)
 
     def _unseen_told(self, seq: int, card: str) -> None:
         """A card landing while an earlier one is held: when it can lie on the held card, that one
@@ -1165,15 +1165,10 @@ class RoundTracker:
             return
         for unseen in held["unseen"]:
             probe = copy.deepcopy(held["game"])
-            first = {"by": probe.turn, "play": unseen}
-            probe.push(first)
-            plays = [p for p in self._with_choices(self._play(held["seq"], probe.turn, held["card"], probe))
-                     if probe.is_legal(p)]
-            if not plays:
-                continue
-            probe.push(plays[0])
-            if any(probe.is_legal(p) for seat in range(self.config.n)
-                   for p in self._with_choices(self._play(seq, seat, card, probe))):
+            if self._unseen_then(probe, held["seq"], unseen, held["card"]) and any(
+                probe.is_legal(p) for seat in range(self.config.n)
+                for p in self._with_choices(self._play(seq, seat, card, probe))
+            ):
                 self.told_later[qid] = UNSEEN + unseen
                 return
 
@@ -1391,21 +1386,14 @@ class RoundTracker:
         last = self.last_play()
         if last is None or self.overrides.fixes.get(last[1].source, {}).get("card"):
             return False
-        index, move = last
-        card = move.action["play"]
-        before = next((m for m in reversed(self.moves[:index]) if "play" in m.action), None)
-        for other, p in move.alternatives:
-            if p < MIN_ALTERNATIVE_P:
-                break
-            if self._amend(index, play=other):
-                if self._explained(pile, villain):
-                    self.moves[index].intercept = before is not None and before.action["play"] == other
-                    self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это "
-                               f"{texts.card_ru(other)} (по {texts.card_ru(villain)})",
-                               f"The camera read {texts.card_en(card)}; it was {texts.card_en(other)} "
-                               f"(from the {texts.card_en(villain)} taken)")
-                    return True
-                self._amend(index, play=card)
+        card = last[1].action["play"]
+        for other, _ in last[1].alternatives:
+            if self._read_last_play_as(pile, villain, other):
+                self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это "
+                           f"{texts.card_ru(other)} (по {texts.card_ru(villain)})",
+                           f"The camera read {texts.card_en(card)}; it was {texts.card_en(other)} "
+                           f"(from the {texts.card_en(villain)} taken)")
+                return True
         return False
 
     def _explain_by_interception(
@@ -1422,33 +1410,27 @@ class RoundTracker:
             return False
         index, move = last
         card = move.action["play"]
-        before = next((m for m in reversed(self.moves[:index]) if "play" in m.action), None)
-        misread = (before is not None and not move.intercept and before.action["play"] != card
-                   and cards.parse(before.action["play"]).kind in QUIET_TWINS
+        before = self._play_before(index)
+        twin = before.action["play"] if before is not None else None
+        misread = (twin is not None and not move.intercept and twin != card
+                   and cards.parse(twin).kind in QUIET_TWINS
                    and move.confidence is not None and move.confidence < UNSURE_READING
-                   and _card_colour(card) is not None
-                   and _card_colour(card) == _card_colour(before.action["play"]))
-        seats = ([taker] if taker is not None else []) + [s for s in range(self.config.n) if s != taker]
-        attempts = [("unseen", seat) for seat in seats] if cards.parse(card).kind in QUIET_TWINS else []
-        if misread:  # an unsure reading next to its twin: likelier misread than a landing missed
-            attempts.insert(0, ("misread", move.action["by"] if taker is None else taker))
+                   and _card_colour(card) is not None and _card_colour(card) == _card_colour(twin))
+        # an unsure reading next to its twin: likelier misread than a landing missed
+        interceptor = move.action["by"] if taker is None else taker
+        if misread and self._read_last_play_as(pile, villain, twin, interceptor):
+            self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это перехват: "
+                       f"{texts.card_ru(twin)}", f"The camera read {texts.card_en(card)}; it was an "
+                       f"interception: {texts.card_en(twin)}")
+            return True
+        if cards.parse(card).kind not in QUIET_TWINS:
+            return False
         saved = list(self.moves)
-        for how, seat in attempts:
-            if how == "misread":
-                twin = before.action["play"]
-                if (self._amend(index, play=twin) and (seat == move.action["by"] or self._reseat(index, seat))
-                        and self._explained(pile, villain)):
-                    self.moves[index].intercept = True
-                    self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это перехват: "
-                               f"{texts.card_ru(twin)}", f"The camera read {texts.card_en(card)}; it was an "
-                               f"interception: {texts.card_en(twin)}")
-                    return True
-                self._rebuild(saved)
-                continue
+        for seat in ([taker] if taker is not None else []) + [s for s in range(self.config.n) if s != taker]:
             for action in self._with_choices(self._play(move.source, seat, card)):
-                twin = Move(action, move.source, move.t, inferred=True, intercept=True)
+                unseen = Move(action, move.source, move.t, inferred=True, intercept=True)
                 try:
-                    self._replace(index + 1, 0, [twin])
+                    self._replace(index + 1, 0, [unseen])
                 except IllegalAction:
                     continue
                 if self._explained(pile, villain):
@@ -1457,6 +1439,28 @@ class RoundTracker:
                                en + " (an interception the camera did not see)")
                     return True
                 self._rebuild(saved)
+        return False
+
+    def _play_before(self, index: int) -> Move | None:
+        """The play before the move at ``index``."""
+        return next((m for m in reversed(self.moves[:index]) if "play" in m.action), None)
+
+    def _read_last_play_as(self, pile: str, villain: str, card: str, seat: int | None = None) -> bool:
+        """The last play read as ``card`` (and as ``seat``'s, when given; an identical card on the one
+        before it is an interception): kept when that explains ``villain`` taken from ``pile``, else
+        the moves and the questions' moves as they were."""
+        index, move = self.last_play()
+        saved = list(self.moves)
+        pointed = {qid: question["_move"] for qid, question in self.questions.items()}
+        if (self._amend(index, play=card) and (seat in (None, move.action["by"]) or self._reseat(index, seat))
+                and self._explained(pile, villain)):
+            index, move = self.last_play()
+            before = self._play_before(index)
+            move.intercept = before is not None and before.action["play"] == card
+            return True
+        self._rebuild(saved)
+        for qid, question_move in pointed.items():
+            self.questions[qid]["_move"] = question_move
         return False
 
     def _reseat(self, index: int, seat: int) -> bool:
