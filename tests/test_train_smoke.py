@@ -73,6 +73,14 @@ def test_strong_augmentation_reframes_each_crop_and_the_plain_one_only_flips_and
         assert not _scaled_copy(changed, original) and not _scaled_copy(changed, original.flip(1, 2))
 
 
+def _two_lines(count: int):
+    """Black crops with two bright vertical lines half the width apart (columns 15-16 and 47-48)."""
+    crops = torch.zeros(count, 3, 96, 64)
+    crops[:, :, :, 15:17] = 1.0
+    crops[:, :, :, 47:49] = 1.0
+    return crops
+
+
 def _line_gap(crop) -> int:
     """Columns between the two brightest columns of a crop, one in each half."""
     profile = crop.mean(dim=(0, 1))
@@ -87,10 +95,7 @@ def test_a_fifth_of_the_crops_are_zoomed_in_as_far_as_a_faces_inner_frame():
     # (scale 0.9 to 1.1), up to 44 px cut at an inner frame.
     from companion.train.trainer import INNER_FRAME_SHARE, augment
 
-    crops = torch.zeros(400, 3, 96, 64)
-    crops[:, :, :, 15:17] = 1.0
-    crops[:, :, :, 47:49] = 1.0
-    gaps = [_line_gap(c) for c in augment(crops, torch.Generator().manual_seed(3))]
+    gaps = [_line_gap(c) for c in augment(_two_lines(400), torch.Generator().manual_seed(3))]
     zoomed = sum(gap >= 37 for gap in gaps) / len(gaps)
     assert 0.5 * INNER_FRAME_SHARE < zoomed < 1.2 * INNER_FRAME_SHARE
     assert max(gaps) <= 45 and min(gaps) >= 28
@@ -100,11 +105,9 @@ def test_crops_whose_value_stands_in_the_corners_are_never_cut_at_the_inner_fram
     # Such a cut leaves a corners printing's number card without its corner indices: nothing to read.
     from companion.train.trainer import augment
 
-    crops = torch.zeros(400, 3, 96, 64)
-    crops[:, :, :, 15:17] = 1.0
-    crops[:, :, :, 47:49] = 1.0
     flagged = torch.arange(400) % 2 == 0
-    gaps = [_line_gap(c) for c in augment(crops, torch.Generator().manual_seed(3), value_in_corners=flagged)]
+    gaps = [_line_gap(c) for c in augment(_two_lines(400), torch.Generator().manual_seed(3),
+                                          value_in_corners=flagged)]
     assert max(gaps[0::2]) < 37
     assert sum(gap >= 37 for gap in gaps[1::2]) > 20
 
