@@ -154,6 +154,101 @@ def test_a_card_that_lands_on_a_held_one_tells_a_card_before_it_went_unseen():  
     assert [m.action for m in again.round.moves] == table.actions
 
 
+def _land_covered(table: Table, seat: int, card: str, cover: float) -> None:
+    """A card landing by ``seat``'s arm after its zone was covered ``cover`` seconds."""
+    table.t += 1.5
+    table.event("landed", zone="discard", card=card, reach=PLACES[seat], covered=table.t - cover, t=table.t)
+
+
+USUAL_COVERS = ((1, "b3"), (2, "b4"), (0, "b6"), (1, "b1"), (2, "b2"))  # every seat placed, 0.7 s each
+
+
+def test_a_long_cover_then_the_arm_of_the_seat_after_next_tells_two_plays_in_it():  # R-TURN-1
+    table = Table()
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    _land_covered(table, 0, "b7", 1.8)  # seat 0 laid a card, seat 1 the blue 7: one long cover
+    assert table.actions[-1] == {"by": 0, "play": "b7"}  # nothing tells it yet
+    _land_covered(table, 2, "r7", 0.7)  # seat 2's arm, where seat 1 was to move
+    assert table.actions[-3:] == [{"by": 0, "play": "b0"}, {"by": 1, "play": "b7"}, {"by": 2, "play": "r7"}]
+    assert table.round.hand_counts() == [6, 5, 5]
+    assert any(line["text_en"] == "The camera did not see blue 0 land" for line in table.round.log)
+    again = MatchTracker(1, table.match.config)  # restarted: the log read again tells the same
+    for entry in table.entries:
+        again.apply(entry, live=False)
+    assert [m.action for m in again.round.moves] == [m.action for m in table.round.moves]
+
+
+@pytest.mark.parametrize("cover, seat", [(0.8, 2), (1.8, 1)])
+def test_a_short_cover_or_the_arm_of_the_seat_to_move_tells_one_play(cover, seat):  # R-TURN-1
+    table = Table()
+    for usual_seat, card in USUAL_COVERS:
+        _land_covered(table, usual_seat, card, 0.7)
+    _land_covered(table, 0, "b7", cover)
+    _land_covered(table, seat, "r7", 0.7)  # a short cover: another seat's arm seen is no proof
+    assert table.actions[-2:] == [{"by": 0, "play": "b7"}, {"by": 1, "play": "r7"}]
+
+
+def test_a_draw_after_a_long_cover_by_the_seat_after_the_victim_tells_two_plays_in_it():  # R-GRAB
+    table = Table()
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    _land_covered(table, 0, "b-grab", 1.8)  # seat 0 laid a card, seat 1 the grabber
+    table.event("drawn", zone="deck", reach=PLACES[2])  # seat 2 takes the grab's cards
+    assert table.actions[-3:] == [{"by": 0, "play": "b0"}, {"by": 1, "play": "b-grab"},
+                                  {"by": 2, "accept": True}]
+
+
+def test_an_accept_unseen_is_told_by_the_next_seats_arm_at_the_deck():  # R-GRAB, R-TRANSFER-3
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b-grab"))  # every seat placed; seat 1 must take 2
+    table.event("drawn", zone="deck", reach=PLACES[2])  # seat 2's arm: seat 1 took its cards unseen
+    assert table.actions[-2:] == [{"by": 1, "accept": True}, {"by": 2, "draw": True}]
+    assert table.round.hand_counts() == [7, 10, 8]  # R-GRAB: three cards
+
+
+def _land_read(table: Table, seat: int, card: str, confidence: float, alternatives=()) -> None:
+    """A card read with ``confidence`` (and the other cards weighed) landing by ``seat``'s arm."""
+    table.event("landed", zone="discard", card=card, reach=PLACES[seat], confidence=confidence,
+                alternatives=[list(a) for a in alternatives])
+
+
+def test_the_top_read_again_unsure_as_its_players_arm_passes_is_no_play():  # R-TURN-1
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed
+    _land_read(table, 1, "b7", 0.95)
+    _land_read(table, 1, "b1", 0.55, [("b7", 0.3)])  # seat 1's arm again, off to its trophy
+    assert table.actions[-1] == {"by": 1, "play": "b7"}
+    assert table.game.turn == 2
+    assert table.round.log[-1]["kind"] == "passing"
+    _land_read(table, 2, "b2", 0.95)
+    assert table.actions[-1] == {"by": 2, "play": "b2"}
+
+
+def test_the_top_read_again_surer_is_the_card_played():  # R-TURN-1
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))
+    _land_read(table, 1, "b1", 0.6, [("b7", 0.2)])
+    _land_read(table, 1, "b7", 0.8, [("b1", 0.15)])  # read again as the arm passed: surer
+    assert table.actions[-1] == {"by": 1, "play": "b7"}
+    assert table.round.hand_counts() == [7, 6, 7]
+    assert table.round.log[-1]["text_en"].endswith("the top, read again, is blue 7, not blue 1")
+
+
+@pytest.mark.parametrize("seat, confidence, alternatives", [
+    (2, 0.55, [("b7", 0.3)]),  # the seat to move's arm: its play
+    (1, 0.95, [("b7", 0.03)]),  # read surely: a card laid (out of turn, asked)
+    (1, 0.55, [("b5", 0.3)]),  # the top not weighed: another card
+])
+def test_a_card_not_the_top_read_again_is_a_landing(seat, confidence, alternatives):  # R-TURN-1
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))
+    _land_read(table, 1, "b7", 0.95)
+    moves = len(table.round.moves)
+    _land_read(table, seat, "b1", confidence, alternatives)
+    assert len(table.round.moves) > moves or table.round.held is not None
+
+
 def test_the_villain_a_card_on_an_unseen_one_took_goes_to_its_player():  # R-ADV-3, R-ADV-5
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table)  # blue 5 on top, seat 1 to play, everyone holds 6

@@ -23,6 +23,7 @@ never waits for an answer (RULES.md §6).
 from __future__ import annotations
 
 import copy
+import statistics
 from dataclasses import dataclass, field, replace
 
 from companion import cards
@@ -63,6 +64,13 @@ QUIET_TWINS = ("number", "omni")
 UNSEEN = "unseen:"
 UNSEEN_SKIPPED = ("poly", "slap", "steal", "omni", "shake")
 UNSEEN_OPTIONS = 4
+# A landing whose zone was covered this many times the round's usual cover (and at least
+# LONG_COVER_MIN_S) may hide two plays: the next card's arm tells (``_two_plays_told``). On the
+# simulated tables one play covers the pile 0.67 s (99 % under 1.13 s), two plays 1.6 s (median).
+LONG_COVER_FACTOR = 1.8
+LONG_COVER_MIN_S = 1.2
+LONG_COVER_SAMPLES = 5  # covers seen before the round's own usual cover is trusted
+TWO_PLAYS = "two-plays"  # Overrides.inferred key "q<seq>-two-plays": "unseen:<code>" played before it
 
 QUESTION_KINDS = (
     "colour",
@@ -171,6 +179,24 @@ def _checked_alternatives(value) -> list[list]:
     return sorted(out, key=lambda a: -a[1])
 
 
+def _cover_of(event: dict, t: float) -> float | None:
+    """How long the landing's zone was covered before the card was read, or None when not told."""
+    covered = event.get("covered")
+    if isinstance(covered, (int, float)) and not isinstance(covered, bool) and covered <= t:
+        return t - covered
+    return None
+
+
+def _drawer(game: Game) -> int | None:
+    """The seat whose hand the next reach into the deck is, when the rules expect one: the victim of a
+    pending penalty, else the seat to move (while it has drawn nothing this turn)."""
+    state = game.state()
+    pending = state["pending"]
+    if pending is not None and pending["cards"]:
+        return pending["victim"]
+    return state["turn"] if pending is None and state["drawn"] is None else None
+
+
 def _card_colour(code: str) -> str | None:
     return cards.parse(code).colour
 
@@ -210,6 +236,10 @@ class RoundTracker:
         self.deep: dict[tuple[str, int], str] = {}  # villains known below the tops as dealt: (pile, depth)
         self.draw_t: float | None = None
         self.draw_reach: float | None = None
+        self.covers: list[float] = []  # how long each landing's zone was covered, in seconds
+        # the last play, when its landing was covered long enough to hide another play before it:
+        # {"seq", "card", "game" (before it), "moves" (how many there were after it)}
+        self.long_cover: dict | None = None
 
     # ------------------------------------------------------------------ reading the state
 
@@ -514,7 +544,8 @@ class RoundTracker:
             read = "card" not in fix  # the camera's reading stands (no person told the card)
             self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"),
                             event.get("confidence") if read else None,
-                            _checked_alternatives(event.get("alternatives")) if read else [])
+                            _checked_alternatives(event.get("alternatives")) if read else [],
+                            _cover_of(event, t))
         elif kind == "taken":
             self._on_taken(seq, t, event["zone"], event["card"], event.get("under"), self._hint(event))
         elif kind == "reached":
@@ -718,6 +749,7 @@ class RoundTracker:
         reach: float | None = None,
         confidence: float | None = None,
         alternatives: list | None = None,
+        cover: float | None = None,
     ) -> None:
         if self.finished:
             self._flag(
@@ -733,14 +765,32 @@ class RoundTracker:
             self._apply_wrong(held, inferred=True)
             self._close(held["qid"], "inferred")
             return
+        if fixed_by is None and self.held is None and self._top_read_again(
+                card, hint, confidence, alternatives):
+            self._on_top_read_again(seq, t, card, hint, confidence)
+            return
         if self.held is not None:
             self._unseen_told(seq, card)
+        if fixed_by is None and card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
+            self._two_plays_told(hint, self.game.turn, lambda probe, seat: probe.turn == seat and any(
+                probe.is_legal(p) for p in self._with_choices(self._play(seq, seat, card, probe))))
+        self.long_cover = None
         self._infer_poly_colour(seq, t, card)
         self._infer_interceptor(seq, t, card, hint, reach)
         readings = self._readings(seq, card, hint, t, reach)
         if self.landed_t is not None and self.draw_t is None:
             self.gaps.append(t - self.landed_t)
         self.landed_t, self.draw_t = t, None
+        long = self._long_cover(cover)
+        if cover is not None:
+            self.covers.append(cover)
+        two_plays = self.overrides.inferred.get(f"q{seq}-{TWO_PLAYS}") if fixed_by is None else None
+        if isinstance(two_plays, str) and two_plays.startswith(UNSEEN):
+            actions = self._unseen_then(copy.deepcopy(self.game), seq, two_plays[len(UNSEEN):], card)
+            if actions is not None:
+                self._note_unseen(seq, t, actions[0]["play"])
+                readings, long = [(actions[-1]["by"], actions, False)], False
+                reach = None  # the arm seen may be either player's
         if fixed_by is not None:
             chosen = [r for r in readings if r[0] == fixed_by]
             if not chosen:
@@ -772,7 +822,11 @@ class RoundTracker:
         seat, actions, intercept = chosen
         count_before = len(self.game.hands[seat])
         told = fixed_by is not None or answered is not None
+        plain = long and not told and not intercept and len(actions) == 1
+        before = copy.deepcopy(self.game) if plain else None
         self._apply_reading(seq, t, actions, intercept, inferred=not told)
+        if before is not None:
+            self.long_cover = {"seq": seq, "card": card, "game": before, "moves": len(self.moves)}
         if told or len(readings) == 1:
             self._learn_reach(reach, seat)
         play_move = self.moves[-1]
@@ -1063,7 +1117,7 @@ class RoundTracker:
         seat = self._state()["turn"]
         qid = f"q{seq}-wrong-or-misread"
         answered = self.answer_for(qid)
-        unseen = self._unseen_before(seq, card)
+        unseen = self._unseen_before(self.game, seq, card)
         told = answered if answered is not None else self.overrides.inferred.get(qid)
         if isinstance(told, str) and told.startswith(UNSEEN) and told[len(UNSEEN):] in unseen:
             if answered is None:  # asked all the same (the headless log lists it), closed at once
@@ -1109,21 +1163,21 @@ class RoundTracker:
             t=t,
         )
 
-    def _unseen_before(self, seq: int, card: str) -> list[str]:
-        """Cards that, played by the seat to move and not seen, let ``card`` lie where it landed, played
-        by the next seat: the likeliest first (a play in the top's colour is the commoner, and then
-        ``card`` has its face). Only on a plain turn (no draw, no pending penalty), of number cards
-        and the cards that ask nothing of the table."""
-        state = self._state()
+    def _unseen_before(self, game: Game, seq: int, card: str) -> list[str]:
+        """Cards that, played on ``game`` by the seat to move and not seen, let ``card`` lie where it
+        landed, played by the next seat: the likeliest first (a play in the top's colour is the
+        commoner, and then ``card`` has its face). Only on a plain turn (no draw, no pending penalty),
+        of number cards and the cards that ask nothing of the table."""
+        state = game.state()
         turn = state["turn"]
         if turn is None or state["pending"] is not None or state["drawn"] is not None:
             return []
-        top, landed = cards.parse(self.game.top), cards.parse(card)
+        top, landed = cards.parse(game.top), cards.parse(card)
         found = []
         for code in EDITIONS[self.config.edition].playable_codes:
-            if cards.parse(code).kind in UNSEEN_SKIPPED or not self.game.is_legal({"by": turn, "play": code}):
+            if cards.parse(code).kind in UNSEEN_SKIPPED or not game.is_legal({"by": turn, "play": code}):
                 continue
-            if self._unseen_then(copy.deepcopy(self.game), seq, code, card):
+            if self._unseen_then(copy.deepcopy(game), seq, code, card):
                 found.append(code)
 
         def likeness(code: str) -> tuple:
@@ -1151,9 +1205,12 @@ class RoundTracker:
     def _play_unseen(self, seq: int, t: float, card: str, unseen: str, *, inferred: bool) -> None:
         """``unseen`` played by the seat to move, then ``card`` by the next seat (both from ``seq``)."""
         actions = self._unseen_then(copy.deepcopy(self.game), seq, unseen, card)
+        self._note_unseen(seq, t, unseen)
+        self._apply_reading(seq, t, actions, False, inferred=inferred)
+
+    def _note_unseen(self, seq: int, t: float, unseen: str) -> None:
         self._note(seq, t, "play", f"Камера не видела, как легла {texts.card_ru(unseen)}",
                    f"The camera did not see {texts.card_en(unseen)} land")
-        self._apply_reading(seq, t, actions, False, inferred=inferred)
 
     def _unseen_told(self, seq: int, card: str) -> None:
         """A card landing while an earlier one is held: when it can lie on the held card, that one
@@ -1169,6 +1226,67 @@ class RoundTracker:
                 probe.is_legal(p) for seat in range(self.config.n)
                 for p in self._with_choices(self._play(seq, seat, card, probe))
             ):
+                self.told_later[qid] = UNSEEN + unseen
+                return
+
+    def _top_read_again(
+        self, card: str, seat: int | None, confidence: float | None, alternatives: list | None
+    ) -> bool:
+        """Whether a landing is the top read again, unsure, as an arm passed over it: another card,
+        read below ``UNSURE_READING`` with the top among the cards weighed, by the arm of the seat that
+        laid the top (off to take its trophy), which is not the seat to move."""
+        last = self.last_play()
+        if last is None or seat is None or confidence is None or confidence >= UNSURE_READING:
+            return False
+        top = self.game.top
+        return (card != top and seat == last[1].action["by"] and seat != self.game.turn
+                and any(code == top for code, _ in alternatives or []))
+
+    def _on_top_read_again(self, seq: int, t: float, card: str, seat: int, confidence: float) -> None:
+        """No new card: the surer of the two readings of the top stands (the last play becomes ``card``
+        when this reading is the surer one and the rules allow it there)."""
+        index, move = self.last_play()
+        name, before = self.players[seat], move.action["play"]
+        told = self.overrides.fixes.get(move.source, {}).get("card")
+        if not told and (move.confidence or 0.0) < confidence and self._amend(index, play=card):
+            self.moves[index].confidence = confidence
+            self._note(seq, t, "play",
+                       f"Рука {name} прошла над сбросом; верхняя карта прочитана снова: это не "
+                       f"{texts.card_ru(before)}, а {texts.card_ru(card)}",
+                       f"{name}'s arm passed over the discard pile; the top, read again, is "
+                       f"{texts.card_en(card)}, not {texts.card_en(before)}")
+            return
+        self._note(seq, t, "passing",
+                   f"Рука {name} прошла над сбросом; верхняя карта прочитана как {texts.card_ru(card)}, "
+                   f"неуверенно: карта не новая",
+                   f"{name}'s arm passed over the discard pile; the top, read unsure as "
+                   f"{texts.card_en(card)}: no new card")
+
+    def _long_cover(self, cover: float | None) -> bool:
+        """Whether a landing's zone was covered long enough to hide two plays (``LONG_COVER_FACTOR``)."""
+        if cover is None:
+            return False
+        usual = statistics.median(self.covers) if len(self.covers) >= LONG_COVER_SAMPLES else 0.0
+        return cover >= max(LONG_COVER_MIN_S, LONG_COVER_FACTOR * usual)
+
+    def _two_plays_told(self, seat: int | None, expected: int | None, fits) -> None:
+        """The next move after a play whose landing was covered long, made by ``seat``'s arm where the
+        rules expected ``expected``'s: when that cover hid a play before it (the seat to move's,
+        unseen, then that card by the next seat) after which ``fits(probe, seat)``, the round is
+        derived again with it (``told_later``), so the villains taken in between are read with it too.
+        """
+        before = self.long_cover
+        if before is None or seat is None or seat == expected:
+            return
+        qid = f"q{before['seq']}-{TWO_PLAYS}"
+        since = self.moves[before["moves"]:]
+        if qid in self.overrides.inferred or any("reveal" not in move.action for move in since):
+            return
+        for unseen in self._unseen_before(before["game"], before["seq"], before["card"]):
+            if not cards.parse(unseen).is_number or unseen == before["card"]:
+                continue  # a guess that changes nothing but the turn: no penalty, no twin (R-INTERCEPT-1)
+            probe = copy.deepcopy(before["game"])
+            if self._unseen_then(probe, before["seq"], unseen, before["card"]) and fits(probe, seat):
                 self.told_later[qid] = UNSEEN + unseen
                 return
 
@@ -1575,15 +1693,23 @@ class RoundTracker:
             if reach is not None:
                 self._last_hand(reach, slapped=False)
             return
+        self._two_plays_told(self._reach_seat(reach), _drawer(self.game),
+                             lambda probe, seat: seat == _drawer(probe))
+        self.long_cover = None
         state = self._state()
         turn = state["turn"]
         pending = state["pending"]
         sure = True
         if pending is not None and pending["victim"] == turn:
             actions = [{"by": turn, "accept": True}]  # R-TRANSFER-3: the victim draws the stack
+            after = self._after(actions)
             if not pending["cards"]:  # R-SNORE: nothing to draw, so the reach is the next seat's draw
-                actions.append({"by": self._after(actions), "draw": True})
+                actions.append({"by": after, "draw": True})
                 sure = False
+            elif after is not None and after != turn and self._reach_seat(reach) == after:
+                # The arm is the next seat's: the victim took its cards unseen (a hand already over
+                # the deck), and the next seat drew.
+                actions.append({"by": after, "draw": True})
         elif state["drawn"] is not None:
             after = self._after([{"by": turn, "pass": True}])
             actions = [{"by": turn, "pass": True}, {"by": after, "draw": True}]  # R-TURN-2
