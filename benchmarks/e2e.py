@@ -10,7 +10,9 @@ the peer is the same tracker fed the simulated table's ground-truth events (a pe
 over the same rendered frames, which separates what vision loses from what the tracker infers.
 Both are scored twice: with no tablet answers, and with a scripted table that answers every
 question right after it is asked, from the ground truth. A game counts as right when every play's
-seat and card and every seat's trophies equal the truth. A third column, "blind", is the perfect
+seat and card and every seat's trophies equal the truth; "seats" games, the issue's own measure, when
+every play's seat (in order, none missed or extra) and every seat's trophies do, a card misread or
+guessed in a way that changes neither aside. A third column, "blind", is the perfect
 watcher without the arms' reaches (``companion.table.reach``): what they add. Below the games, the
 plays found in order (the logged cards aligned with the true ones: a missed or extra play costs
 itself only) and, of those, the plays given to the right seat. Without a card model
@@ -128,20 +130,23 @@ def run_game(args: tuple[int, int, bool]) -> dict:
 
 
 def _score(log: dict, truth: dict) -> dict:
-    """A game right (every play's seat and card, every trophy), and the plays found in order
-    (``align_plays``: a missed play costs itself only) with the seats right among them."""
+    """A game right (every play's seat and card, every trophy), a game with every seat right (every
+    play's seat, every trophy: the cards aside), and the plays found in order (``align_plays``: a
+    missed play costs itself only) with the seats right among them."""
     from companion.sim.table import align_plays
 
     true_plays = [a for a in truth["actions"] if "play" in a]
     plays = [(a["by"], a["play"]) for a in true_plays]
     seen = [(p["by"], p["card"]) for p in log["plays"]]
     pairs = align_plays(true_plays, log["plays"])
+    trophies = log["trophies"] == truth["state"]["trophies"]
     return {
         "plays": len(plays),
         "plays_found": len(pairs),
         "plays_right": sum(a["by"] == b["by"] for a, b in pairs),
-        "trophies": log["trophies"] == truth["state"]["trophies"],
-        "right": seen == plays and log["trophies"] == truth["state"]["trophies"],
+        "trophies": trophies,
+        "right": seen == plays and trophies,
+        "seats": [by for by, _ in seen] == [by for by, _ in plays] and trophies,
     }
 
 
@@ -232,6 +237,8 @@ def accuracy(games: int, max_actions: int, jobs: int, first_seed: int = 0) -> di
         summary[name] = {
             "games_right_alone": sum(r["alone"]["right"] for r in rows) / len(rows),
             "games_right_answered": sum(r["answered"]["right"] for r in rows) / len(rows),
+            "games_seats_right_alone": sum(r["alone"]["seats"] for r in rows) / len(rows),
+            "games_seats_right_answered": sum(r["answered"]["seats"] for r in rows) / len(rows),
             "plays_found": sum(r["alone"]["plays_found"] for r in rows) / plays,
             "play_seats_right_alone": sum(r["alone"]["plays_right"] for r in rows) / plays,
             "play_seats_right_answered": sum(r["answered"]["plays_right"] for r in rows) / plays,
@@ -377,7 +384,9 @@ def main() -> int:
                 continue
             print(
                 f"{name}: games right with no answers {row['games_right_alone']:.0%}, with a scripted table "
-                f"{row['games_right_answered']:.0%}; plays found in order {row['plays_found']:.1%}, "
+                f"{row['games_right_answered']:.0%} (every seat and trophy right, cards aside: "
+                f"{row['games_seats_right_alone']:.0%} / {row['games_seats_right_answered']:.0%}); "
+                f"plays found in order {row['plays_found']:.1%}, "
                 f"with the right seat {row['play_seats_right_alone']:.1%} "
                 f"/ {row['play_seats_right_answered']:.1%}; "
                 f"questions per game {row['questions_per_game']:.1f}"
