@@ -221,6 +221,8 @@ def test_the_top_read_again_unsure_as_its_players_arm_passes_is_no_play():  # R-
     assert table.actions[-1] == {"by": 1, "play": "b7"}
     assert table.game.turn == 2
     assert table.round.log[-1]["kind"] == "passing"
+    _land_read(table, 0, "b0", 0.6, [("b7", 0.3)])  # seat 0's arm, reaching across
+    assert table.actions[-1] == {"by": 1, "play": "b7"}
     _land_read(table, 2, "b2", 0.95)
     assert table.actions[-1] == {"by": 2, "play": "b2"}
 

@@ -1233,14 +1233,12 @@ class RoundTracker:
         self, card: str, seat: int | None, confidence: float | None, alternatives: list | None
     ) -> bool:
         """Whether a landing is the top read again, unsure, as an arm passed over it: another card,
-        read below ``UNSURE_READING`` with the top among the cards weighed, by the arm of the seat that
-        laid the top (off to take its trophy), which is not the seat to move."""
-        last = self.last_play()
-        if last is None or seat is None or confidence is None or confidence >= UNSURE_READING:
+        read below ``UNSURE_READING`` with the top among the cards weighed, by the arm of a seat that is
+        not to move (the top's player off to take its trophy, or someone reaching across)."""
+        if self.last_play() is None or seat is None or confidence is None or confidence >= UNSURE_READING:
             return False
         top = self.game.top
-        return (card != top and seat == last[1].action["by"] and seat != self.game.turn
-                and any(code == top for code, _ in alternatives or []))
+        return card != top and seat != self.game.turn and any(code == top for code, _ in alternatives or [])
 
     def _on_top_read_again(self, seq: int, t: float, card: str, seat: int, confidence: float) -> None:
         """No new card: the surer of the two readings of the top stands (the last play becomes ``card``
