@@ -189,6 +189,24 @@ def test_a_short_cover_or_the_arm_of_the_seat_to_move_tells_one_play(cover, seat
     assert table.actions[-2:] == [{"by": 0, "play": "b7"}, {"by": 1, "play": "r7"}]
 
 
+def test_two_cards_by_the_arms_one_seat_on_tell_a_play_missed_before_them():  # R-TURN-1
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; seat 1 to move
+    # seat 1's card was never seen: seat 2 laid a blue 2, then seat 0 a blue 1
+    table.land_seen((2, "b2"))
+    assert table.actions[-1] == {"by": 1, "play": "b2"}  # one arm may be wrong: nothing told yet
+    table.land_seen((0, "b1"))
+    assert table.actions[-3:] == [{"by": 1, "play": "b0"}, {"by": 2, "play": "b2"}, {"by": 0, "play": "b1"}]
+    assert table.game.turn == 1
+
+
+def test_one_card_by_the_arm_one_seat_on_is_not_enough():  # R-TURN-1
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))
+    table.land_seen((2, "b2"), (2, "b1"))  # the next card by the arm of the seat to move again
+    assert table.actions[-2:] == [{"by": 1, "play": "b2"}, {"by": 2, "play": "b1"}]
+
+
 def test_a_draw_after_a_long_cover_by_the_seat_after_the_victim_tells_two_plays_in_it():  # R-GRAB
     table = Table()
     for seat, card in USUAL_COVERS:

@@ -237,9 +237,10 @@ class RoundTracker:
         self.draw_t: float | None = None
         self.draw_reach: float | None = None
         self.covers: list[float] = []  # how long each landing's zone was covered, in seconds
-        # the last play, when its landing was covered long enough to hide another play before it:
-        # {"seq", "card", "game" (before it), "moves" (how many there were after it)}
-        self.long_cover: dict | None = None
+        # the last play, when its landing may have hidden another play before it (covered long, or
+        # laid by the arm of the seat after the one to move): {"seq", "card", "game" (before it),
+        # "moves" (how many there were after it)}
+        self.maybe_two: dict | None = None
 
     # ------------------------------------------------------------------ reading the state
 
@@ -774,7 +775,7 @@ class RoundTracker:
         if fixed_by is None and card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
             self._two_plays_told(hint, self.game.turn, lambda probe, seat: probe.turn == seat and any(
                 probe.is_legal(p) for p in self._with_choices(self._play(seq, seat, card, probe))))
-        self.long_cover = None
+        self.maybe_two = None
         self._infer_poly_colour(seq, t, card)
         self._infer_interceptor(seq, t, card, hint, reach)
         readings = self._readings(seq, card, hint, t, reach)
@@ -822,11 +823,13 @@ class RoundTracker:
         seat, actions, intercept = chosen
         count_before = len(self.game.hands[seat])
         told = fixed_by is not None or answered is not None
-        plain = long and not told and not intercept and len(actions) == 1
+        # the arm of the seat after the one to move, or a long cover: the next move's arm will tell
+        suspect = long or (hint is not None and hint != seat and hint == self._after(actions))
+        plain = suspect and not told and not intercept and len(actions) == 1
         before = copy.deepcopy(self.game) if plain else None
         self._apply_reading(seq, t, actions, intercept, inferred=not told)
         if before is not None:
-            self.long_cover = {"seq": seq, "card": card, "game": before, "moves": len(self.moves)}
+            self.maybe_two = {"seq": seq, "card": card, "game": before, "moves": len(self.moves)}
         if told or len(readings) == 1:
             self._learn_reach(reach, seat)
         play_move = self.moves[-1]
@@ -1268,12 +1271,13 @@ class RoundTracker:
         return cover >= max(LONG_COVER_MIN_S, LONG_COVER_FACTOR * usual)
 
     def _two_plays_told(self, seat: int | None, expected: int | None, fits) -> None:
-        """The next move after a play whose landing was covered long, made by ``seat``'s arm where the
-        rules expected ``expected``'s: when that cover hid a play before it (the seat to move's,
+        """The next move after a play that may have hidden another before it (``maybe_two``: its landing
+        covered long, or laid by the arm of the seat after the one to move), made by ``seat``'s arm
+        where the rules expected ``expected``'s: when that landing hid a play before it (the seat to move's,
         unseen, then that card by the next seat) after which ``fits(probe, seat)``, the round is
         derived again with it (``told_later``), so the villains taken in between are read with it too.
         """
-        before = self.long_cover
+        before = self.maybe_two
         if before is None or seat is None or seat == expected:
             return
         qid = f"q{before['seq']}-{TWO_PLAYS}"
@@ -1693,7 +1697,7 @@ class RoundTracker:
             return
         self._two_plays_told(self._reach_seat(reach), _drawer(self.game),
                              lambda probe, seat: seat == _drawer(probe))
-        self.long_cover = None
+        self.maybe_two = None
         state = self._state()
         turn = state["turn"]
         pending = state["pending"]
