@@ -373,6 +373,28 @@ def test_a_villain_taken_says_which_card_the_camera_weighed_it_was():  # R-ADV-2
     assert "trophy" not in table.kinds()
 
 
+def test_a_villain_not_taken_says_which_card_the_camera_weighed_it_was():  # R-ADV-2, R-ADV-5
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)  # blue 5 on top, seat 1 to play, everyone holds 6
+    table.event("landed", zone="discard", card="b2", confidence=0.6, alternatives=[["b6", 0.3]])
+    assert table.game.state()["trophies"] == [[], ["pirate-small"], []]  # a 2 beats the small pirates
+    table.land("b4")  # the next card, and the small pirates still there: it was the 6
+    assert table.actions[-2:] == [{"by": 1, "play": "b6"}, {"by": 2, "play": "b4"}]
+    assert table.game.state()["trophies"] == [[], [], []]
+
+
+@pytest.mark.parametrize("confidence, taken", [(0.95, False), (0.6, True)])
+def test_a_villain_taken_or_a_sure_reading_keeps_the_card(confidence, taken):  # R-ADV-2, R-ADV-5
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)
+    table.event("landed", zone="discard", card="b2", confidence=confidence, alternatives=[["b6", 0.3]])
+    if taken:
+        table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
+    table.land("b1")  # beats no big pirate
+    assert table.actions[-2:] == [{"by": 1, "play": "b2"}, {"by": 2, "play": "b1"}]
+    assert table.game.state()["trophies"] == [[], ["pirate-small"], []]
+
+
 def test_poly_colour_is_asked_then_inferred_from_the_next_card():  # R-POLY-1, R-POLY-2
     table = Table()
     table.land("poly")

@@ -772,6 +772,7 @@ class RoundTracker:
             return
         if self.held is not None:
             self._unseen_told(seq, card)
+        self._reread_untaken(seq, t)
         if fixed_by is None and card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
             self._two_plays_told(hint, self.game.turn, lambda probe, seat: probe.turn == seat and any(
                 probe.is_legal(p) for p in self._with_choices(self._play(seq, seat, card, probe))))
@@ -1262,6 +1263,33 @@ class RoundTracker:
                    f"неуверенно: карта не новая",
                    f"{name}'s arm passed over the discard pile; the top, read unsure as "
                    f"{texts.card_en(card)}: no new card")
+
+    def _reread_untaken(self, seq: int, t: float) -> None:
+        """A card lands, and a villain the last play defeated was not seen taken (R-ADV-5: a trophy is
+        taken at once): when that play was read unsure and another card the camera weighed for it is
+        allowed there and defeats only what was seen taken, it was that card (a 3 read as a 5 beats
+        no big pirate)."""
+        last = self.last_play()
+        if last is None:
+            return
+        index, move = last
+        played = move.action["play"]
+        if (move.confidence is None or move.confidence >= UNSURE_READING or move.intercept
+                or self.overrides.fixes.get(move.source, {}).get("card")
+                or all(pile in move.confirmed for pile, _ in move.defeated)):
+            return
+        for code, _ in move.alternatives:
+            if not self._amend(index, play=code):
+                continue
+            defeated = {pile for pile, _ in self.moves[index].defeated}
+            if defeated == set(move.confirmed):
+                self._note(seq, t, "play",
+                           f"Камера прочла {texts.card_ru(played)}, но это {texts.card_ru(code)}: "
+                           f"злодеев, которых побила бы {texts.card_ru(played)}, не забрали",
+                           f"The camera read {texts.card_en(played)}; it was {texts.card_en(code)}: "
+                           f"the villains {texts.card_en(played)} would beat were not taken")
+                return
+            self._amend(index, play=played)
 
     def _long_cover(self, cover: float | None) -> bool:
         """Whether a landing's zone was covered long enough to hide two plays (``LONG_COVER_FACTOR``)."""
