@@ -383,16 +383,18 @@ def test_a_villain_not_taken_says_which_card_the_camera_weighed_it_was():  # R-A
     assert table.game.state()["trophies"] == [[], [], []]
 
 
-@pytest.mark.parametrize("confidence, taken", [(0.95, False), (0.6, True)])
-def test_a_villain_taken_or_a_sure_reading_keeps_the_card(confidence, taken):  # R-ADV-2, R-ADV-5
+@pytest.mark.parametrize("confidence, taken, then",
+                         [(0.95, False, "b1"), (0.6, True, "b1"), (0.6, False, "b2")])
+def test_a_villain_taken_a_sure_reading_or_a_twin_keeps_the_card(confidence, taken, then):  # R-ADV-5
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table)
     table.event("landed", zone="discard", card="b2", confidence=confidence, alternatives=[["b6", 0.3]])
     if taken:
         table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
-    table.land("b1")  # beats no big pirate
-    assert table.actions[-2:] == [{"by": 1, "play": "b2"}, {"by": 2, "play": "b1"}]
-    assert table.game.state()["trophies"] == [[], ["pirate-small"], []]
+    table.land(then)  # a 1 beats no big pirate; a twin comes before the trophy is taken (R-INTERCEPT-1)
+    assert [a["play"] for a in table.actions[-2:]] == ["b2", then]
+    assert table.actions[-2]["by"] == 1
+    assert table.game.state()["trophies"][1] == ["pirate-small"]
 
 
 def test_poly_colour_is_asked_then_inferred_from_the_next_card():  # R-POLY-1, R-POLY-2

@@ -772,7 +772,8 @@ class RoundTracker:
             return
         if self.held is not None:
             self._unseen_told(seq, card)
-        self._reread_untaken(seq, t)
+        if card != self.game.top:  # a twin may come before the trophies are taken (R-INTERCEPT-1)
+            self._reread_untaken(seq, t)
         if fixed_by is None and card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
             self._two_plays_told(hint, self.game.turn, lambda probe, seat: probe.turn == seat and any(
                 probe.is_legal(p) for p in self._with_choices(self._play(seq, seat, card, probe))))
