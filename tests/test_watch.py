@@ -254,6 +254,47 @@ def test_a_shaker_moves_one_villain_so_a_twin_seen_after_its_move_was_uncovered(
                                          ("taken", "pirates", "pirate-super")]
 
 
+def _aliens_on_two_piles(discard: str) -> Table:
+    """An alien on the ghosts' pile (moved there by an earlier shake) and one on the aliens' pile, an
+    identical alien under it."""
+    table = Table(discard=card(discard), deck=card("back"), pirates=card("pirate-small"),
+                  ghosts=card("alien", (98, 102), 7), aliens=card("alien"))
+    table.frames(5)
+    return table
+
+
+def test_a_villain_moved_between_two_piles_both_showing_its_twin_goes_the_way_the_hand_went():  # R-SHAKE
+    table = _aliens_on_two_piles("y-shake")
+    # The aliens' top alien is moved onto the ghosts' alien: each pile shows an alien in a new pose.
+    table.frames(4, aliens=MOVING)
+    table.frames(2, aliens=MOVING, ghosts=MOVING)
+    table.set(aliens=card("alien", (103, 97), -6))
+    table.frames(4, ghosts=MOVING)
+    table.set(ghosts=card("alien", (94, 105), 30))
+    table.frames(40)
+    assert [(e["type"], e["zone"], e.get("to")) for e in table.events] == [("moved", "aliens", "ghosts")]
+
+
+def test_a_twin_taken_off_its_twin_while_the_arm_crosses_another_twin_is_taken():  # R-SHAKE, R-ADV-5
+    for discard in ("r2", "y-shake"):
+        table = _aliens_on_two_piles(discard)
+        # the aliens' top alien taken, the one under it in a new pose; the arm crosses the ghosts' alien,
+        # and, a shaker on the discard pile, the pirates' pile is covered after (the alien may go there)
+        table.frames(3, ghosts=MOVING)
+        table.frames(3, ghosts=MOVING, aliens=MOVING)
+        table.frames(5, aliens=MOVING)
+        table.set(aliens=card("alien", (106, 96), 25))
+        if discard == "y-shake":
+            table.frames(3, pirates=MOVING)
+            table.set(pirates=card("alien", (99, 104), 15))
+        table.frames(40)
+        expected = [("reached", "ghosts", "alien")]
+        expected += [("moved", "aliens", "alien")] if discard == "y-shake" else [("taken", "aliens", "alien")]
+        assert sorted(table.types()) == sorted(expected), discard
+        if discard == "y-shake":
+            assert next(e for e in table.events if e["type"] == "moved")["to"] == "pirates"
+
+
 def test_with_no_shaker_a_take_is_not_held_while_the_arm_crosses_another_pile():  # R-SHAKE, R-ADV-1
     for discard, held in (("b3", False), ("g-shake", True)):
         table = start(discard)

@@ -43,6 +43,11 @@ was there, not an arm that passed over the zone while the change waited to be co
   ``zone`` shows now. A loss and a gain of the same card on two villain piles make one ``moved``;
   a loss is held back (at most ``pair_s``) while another villain pile is covered, to pair it, but
   only while a move can be under way: a shaker on the discard pile, or that pile covered or changing.
+  A card leaves its pile before it comes onto another: when both piles show a loss and a gain of it
+  (it lay on its twin on both), the loss covered first is its pile. A pile showing its top again in
+  a new pose (taken off, or moved off, its twin) next to a hand seen over another pile whose top is
+  that card is a move from there only with a shaker on the discard pile, the hand there first, and
+  no third pile covered (the card may be on its way there).
 - ``drawn`` (deck): something moved in the deck's zone (a hand, ``Observation.moving``) for at
   least ``reach_s`` seconds, and the deck was then seen still again (an arm sweeping over the deck
   on its way back from a villain pile moves there for 0.13 s; a hand that draws, 0.2 s or more).
@@ -365,7 +370,19 @@ class Watcher:
         discard = self.zones.get("discard")
         if discard is None or discard.stable in (None, EMPTY) or not discard.run or discard.change:
             return True
-        return cards.parse(discard.stable).kind == "shake" and not self._moved_since_landing
+        return self._shaker_on_top()
+
+    def _shaker_on_top(self) -> bool:
+        """Whether the discard pile's stable top is a shaker that has moved no villain yet."""
+        discard = self.zones.get("discard")
+        return (discard is not None and discard.stable not in (None, EMPTY)
+                and cards.parse(discard.stable).kind == "shake" and not self._moved_since_landing)
+
+    def _third_covered(self, gain: dict, touched: dict, t: float) -> bool:
+        """Whether a villain pile other than the two is covered now (for ``pair_s`` at most)."""
+        return t - gain["t"] < self.pair_s and any(
+            z.name in PILES and z.name not in (gain["zone"], touched["zone"]) and _covered(z)
+            for z in self.zones.values())
 
     def _loss_may_follow(self, gain: dict, touched: dict, t: float) -> bool:
         """Whether a pile other than the two, with the gained card on top and covered now, may yet
@@ -377,16 +394,21 @@ class Watcher:
     def _settle_villains(self, t: float) -> list[dict]:
         events = []
         stamp = round(float(t), 3)
-        # A gain of card X on pile B and a loss of X from pile A: X moved from A to B.
-        for gain in list(self._gains):
-            loss = next((lo for lo in self._losses
-                         if lo["card"] == gain["card"] and lo["zone"] != gain["zone"]), None)
-            if loss is None:
+        # A gain of card X on pile B and a loss of X from pile A: X moved from A to B. When X lay on
+        # an identical card on both piles, each shows a loss and a gain of X: the card left its pile
+        # before it came onto the other, so a loss seen covered no later than the gain pairs first.
+        pairs = sorted(((gain, loss) for gain in self._gains for loss in self._losses
+                        if loss["card"] == gain["card"] and loss["zone"] != gain["zone"]),
+                       key=lambda pair: pair[1]["_cover_start"] > pair[0]["_cover_start"])
+        for gain, loss in pairs:
+            if gain not in self._gains or loss not in self._losses:
                 continue
             self._gains.remove(gain)
             self._losses.remove(loss)
-            # The top that the moved card now covers was not lost: drop the loss recorded with the gain.
+            # The top that the moved card now covers was not lost, and the card it uncovered did not
+            # come: drop the loss recorded with the gain and the gain recorded with the loss.
             self._losses = [lo for lo in self._losses if not _same_change(lo, gain)]
+            self._gains = [g for g in self._gains if not _same_change(g, loss)]
             confidence = min(loss["confidence"], gain["confidence"])
             self._moved_since_landing = True
             events.append({"t": stamp, "zone": loss["zone"], "type": "moved", "card": loss["card"],
@@ -397,8 +419,17 @@ class Watcher:
         # and uncovered an identical card there. Not while a third pile is still covered: its top, X
         # too, may be the one that left (the arm crossed A on the way), seen once the hand is gone.
         for gain in list(self._gains):
+            # X seen on B in a new pose may as well be the top taken off an identical X there, or moved
+            # away from over it (a loss of X recorded with it): a move from A only if the hand was at A
+            # first, with a shaker surely on the discard pile (not merely a top that may be
+            # changing), and no third pile still covered (X may show up there).
+            renewed = any(_same_change(lo, gain) and lo["card"] == gain["card"] for lo in self._losses)
+            if renewed and not self._shaker_on_top():
+                continue
             touched = next((to for to in self._touched if to["card"] == gain["card"]
-                            and to["zone"] != gain["zone"] and _at_once(to, gain)), None)
+                            and to["zone"] != gain["zone"] and _at_once(to, gain)
+                            and not (renewed and (to["_cover_start"] > gain["_cover_start"]
+                                                  or self._third_covered(gain, to, t)))), None)
             if touched is None or not self._shake_possible() or self._loss_may_follow(gain, touched, t):
                 continue
             self._gains.remove(gain)
