@@ -524,6 +524,19 @@ def test_an_earlier_top_seen_again_where_it_lay_is_no_landing():
     assert table.types()[-1] == ("landed", "discard", "b3")
 
 
+def test_a_second_copy_laid_almost_where_the_first_lay_right_below_is_a_landing():  # RULES.md 1.2
+    table = start()
+    table.frames(5, discard=MOVING)
+    table.set(discard=card("g3", (110, 96), 25))
+    table.frames(6)
+    # The deck's other b3 is laid on the g3 by a hand that stayed, 4 px and 4 degrees from where the
+    # first b3 lay under it: nearer than a new card must be to its own outline, but a hand laid it.
+    table.frames(10, discard=MOVING)
+    table.set(discard=card("b3", (104, 99), 5))
+    table.frames(6)
+    assert [card for _, _, card in table.types()] == ["g3", "b3"]
+
+
 def test_a_second_copy_landing_near_where_the_first_lay_is_a_landing():  # RULES.md 1.2: two copies
     table = start()
     for code, centre, angle in (("b5", (108, 95), 20), ("b0", (94, 106), -18)):

@@ -28,7 +28,9 @@ was there, not an arm that passed over the zone while the change waited to be co
   of a pile's top needs a hand that moved over it for ``change_s``: an arm lying across a pile can
   hide its top so that the card below is outlined instead (the change waits for a hand). A card that
   was the pile's top a little earlier, seen again where it lay (the top card taken back after a
-  wrong move, or the detector outlining the card below for a moment), makes no event. Nor does the
+  wrong move, or the detector outlining the card below for a moment), makes no event; after a hand
+  stayed long enough to lay a card (``landing_s``), only within the outline's wobble: the deck's
+  other copy may be laid near where the first lay. Nor does the
   same card where the place it was seen lying still looks as it did (``Observation.same_place`` at
   least ``same_place``): however differently it is outlined, nothing landed there. And the other way
   round: the same card where it lay, after a hand stayed over it for ``landing_s``, is an identical
@@ -272,9 +274,13 @@ class Watcher:
         return zone.moving_s >= self.landing_s and not self._known_pose(zone, quad)
 
     def _seen_before(self, zone: _Zone, code: str, quad) -> list | None:
-        """The poses of an earlier top of ``zone`` that ``code`` at ``quad`` is (None: a new card)."""
+        """The poses of an earlier top of ``zone`` that ``code`` at ``quad`` is (None: a new card).
+        After a hand stayed long enough to lay a card, only where the outline wobbles: the deck's
+        other copy may land near where the first lay."""
+        px, deg = ((self.same_px, self.same_deg) if zone.moving_s >= self.landing_s
+                   else (self.new_px, self.new_deg))
         return next((poses for earlier, poses in reversed(zone.earlier)
-                     if earlier == code and _near(poses, quad, self.new_px, self.new_deg)), None)
+                     if earlier == code and _near(poses, quad, px, deg)), None)
 
     def _cover(self, zone: _Zone) -> None:
         if not zone.covered_since_stable:
