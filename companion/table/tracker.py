@@ -1273,24 +1273,24 @@ class RoundTracker:
         last = self.last_play()
         if last is None:
             return
-        index, move = last
+        move = last[1]
         played = move.action["play"]
         if (move.confidence is None or move.confidence >= UNSURE_READING or move.intercept
                 or self.overrides.fixes.get(move.source, {}).get("card")
                 or all(pile in move.confirmed for pile, _ in move.defeated)):
             return
+
+        def only_seen_taken() -> bool:
+            return {pile for pile, _ in self.last_play()[1].defeated} == set(move.confirmed)
+
         for code, _ in move.alternatives:
-            if not self._amend(index, play=code):
-                continue
-            defeated = {pile for pile, _ in self.moves[index].defeated}
-            if defeated == set(move.confirmed):
+            if self._read_last_play_as(code, only_seen_taken):
                 self._note(seq, t, "play",
                            f"Камера прочла {texts.card_ru(played)}, но это {texts.card_ru(code)}: "
                            f"злодеев, которых побила бы {texts.card_ru(played)}, не забрали",
                            f"The camera read {texts.card_en(played)}; it was {texts.card_en(code)}: "
                            f"the villains {texts.card_en(played)} would beat were not taken")
                 return
-            self._amend(index, play=played)
 
     def _long_cover(self, cover: float | None) -> bool:
         """Whether a landing's zone was covered long enough to hide two plays (``LONG_COVER_FACTOR``)."""
@@ -1537,7 +1537,7 @@ class RoundTracker:
             return False
         card = last[1].action["play"]
         for other, _ in last[1].alternatives:
-            if self._read_last_play_as(pile, villain, other):
+            if self._read_last_play_as(other, lambda: self._explained(pile, villain)):
                 self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это "
                            f"{texts.card_ru(other)} (по {texts.card_ru(villain)})",
                            f"The camera read {texts.card_en(card)}; it was {texts.card_en(other)} "
@@ -1567,7 +1567,7 @@ class RoundTracker:
                    and _card_colour(card) is not None and _card_colour(card) == _card_colour(twin))
         # an unsure reading next to its twin: likelier misread than a landing missed
         interceptor = move.action["by"] if taker is None else taker
-        if misread and self._read_last_play_as(pile, villain, twin, interceptor):
+        if misread and self._read_last_play_as(twin, lambda: self._explained(pile, villain), interceptor):
             self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это перехват: "
                        f"{texts.card_ru(twin)}", f"The camera read {texts.card_en(card)}; it was an "
                        f"interception: {texts.card_en(twin)}")
@@ -1594,15 +1594,15 @@ class RoundTracker:
         """The play before the move at ``index``."""
         return next((m for m in reversed(self.moves[:index]) if "play" in m.action), None)
 
-    def _read_last_play_as(self, pile: str, villain: str, card: str, seat: int | None = None) -> bool:
+    def _read_last_play_as(self, card: str, explains, seat: int | None = None) -> bool:
         """The last play read as ``card`` (and as ``seat``'s, when given; an identical card on the one
-        before it is an interception): kept when that explains ``villain`` taken from ``pile``, else
-        the moves and the questions' moves as they were."""
+        before it is an interception): kept when ``explains()`` then says it explains what the camera
+        saw, else the moves and the questions' moves as they were."""
         index, move = self.last_play()
         saved = list(self.moves)
         pointed = {qid: question["_move"] for qid, question in self.questions.items()}
         if (self._amend(index, play=card) and (seat in (None, move.action["by"]) or self._reseat(index, seat))
-                and self._explained(pile, villain)):
+                and explains()):
             index, move = self.last_play()
             before = self._play_before(index)
             move.intercept = before is not None and before.action["play"] == card
