@@ -200,6 +200,19 @@ def test_two_cards_by_the_arms_one_seat_on_tell_a_play_missed_before_them():  # 
     assert table.game.turn == 1
 
 
+def test_a_card_by_the_arm_one_seat_on_asks_whose_it_was():  # R-TURN-1
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; seat 1 to move
+    table.land_seen((2, "b2"))
+    question = table.question("played-by")
+    assert [o["value"] for o in question["options"]] == [1, 2] and question["default"] == 1
+    assert table.actions[-1] == {"by": 1, "play": "b2"}
+    table.answer("played-by", 2)  # seat 1's card was never seen
+    assert table.actions[-2:] == [{"by": 1, "play": "b0"}, {"by": 2, "play": "b2"}]
+    assert table.round.moves[-2].inferred and table.game.turn == 0
+    assert any(line["text_en"] == "The camera did not see blue 0 land" for line in table.round.log)
+
+
 def test_one_card_by_the_arm_one_seat_on_is_not_enough():  # R-TURN-1
     table = Table()
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))

@@ -787,12 +787,15 @@ class RoundTracker:
         long = self._long_cover(cover)
         if cover is not None:
             self.covers.append(cover)
+        # a play before this card that the camera missed: inferred from the next move's arm (the round
+        # read again), or offered when this card's arm is the seat's that would then have laid it
+        unseen_reading = None
         two_plays = self.overrides.inferred.get(f"q{seq}-{TWO_PLAYS}") if fixed_by is None else None
         if isinstance(two_plays, str) and two_plays.startswith(UNSEEN):
             actions = self._unseen_then(copy.deepcopy(self.game), seq, two_plays[len(UNSEEN):], card)
             if actions is not None:
-                self._note_unseen(seq, t, actions[0]["play"])
-                readings, long = [(actions[-1]["by"], actions, False)], False
+                unseen_reading = (actions[-1]["by"], actions, False)
+                readings, long = [unseen_reading], False
                 reach = None  # the arm seen may be either player's
         if fixed_by is not None:
             chosen = [r for r in readings if r[0] == fixed_by]
@@ -816,6 +819,13 @@ class RoundTracker:
         if not readings:
             self._hold(seq, t, card)
             return
+        single = len(readings) == 1
+        if (unseen_reading is None and fixed_by is None and single and not readings[0][2]
+                and hint is not None and hint != readings[0][0]):
+            actions = self._missed_before(seq, card, hint)
+            if actions is not None:
+                unseen_reading = (hint, actions, False)
+                readings = readings + [unseen_reading]  # asked; the turn's seat stays the default
         kind = "intercepted-by" if readings[0][2] else "played-by"
         qid = f"q{seq}-{kind}"
         answered = self.answer_for(qid)
@@ -829,10 +839,14 @@ class RoundTracker:
         suspect = long or (hint is not None and hint != seat and hint == self._after(actions))
         plain = suspect and not told and not intercept and len(actions) == 1
         before = copy.deepcopy(self.game) if plain else None
+        if chosen is unseen_reading:
+            self._note_unseen(seq, t, actions[0]["play"])
         self._apply_reading(seq, t, actions, intercept, inferred=not told)
+        if chosen is unseen_reading:
+            self.moves[-2].inferred = True  # the card itself is a guess, whoever told the seat
         if before is not None:
             self.maybe_two = {"seq": seq, "card": card, "game": before, "moves": len(self.moves)}
-        if told or len(readings) == 1:
+        if told or single:
             self._learn_reach(reach, seat)
         play_move = self.moves[-1]
         play_move.reach = self._own_reach(reach, seat)
@@ -1313,13 +1327,28 @@ class RoundTracker:
         since = self.moves[before["moves"]:]
         if qid in self.overrides.inferred or any("reveal" not in move.action for move in since):
             return
-        for unseen in self._unseen_before(before["game"], before["seq"], before["card"]):
-            if not cards.parse(unseen).is_number or unseen == before["card"]:
-                continue  # a guess that changes nothing but the turn: no penalty, no twin (R-INTERCEPT-1)
-            probe = copy.deepcopy(before["game"])
-            if self._unseen_then(probe, before["seq"], unseen, before["card"]) and fits(probe, seat):
-                self.told_later[qid] = UNSEEN + unseen
+        for actions, probe in self._quiet_unseen(before["game"], before["seq"], before["card"]):
+            if fits(probe, seat):
+                self.told_later[qid] = UNSEEN + actions[0]["play"]
                 return
+
+    def _quiet_unseen(self, game: Game, seq: int, card: str):
+        """(actions, probe) for each number card that, laid unseen on ``game`` by the seat to move, lets
+        ``card`` (entry ``seq``) lie there, played by the next seat: the likeliest first. A number
+        changes nothing but the turn (no penalty); never ``card`` itself (a twin, R-INTERCEPT-1)."""
+        for unseen in self._unseen_before(game, seq, card):
+            if not cards.parse(unseen).is_number or unseen == card:
+                continue
+            probe = copy.deepcopy(game)
+            actions = self._unseen_then(probe, seq, unseen, card)
+            if actions:
+                yield actions, probe
+
+    def _missed_before(self, seq: int, card: str, seat: int) -> list[dict] | None:
+        """The actions had the seat to move laid a number card unseen, so that ``seat`` laid ``card``
+        (``_quiet_unseen``), or None."""
+        return next((actions for actions, _ in self._quiet_unseen(self.game, seq, card)
+                     if actions[-1]["by"] == seat), None)
 
     def _misread_candidates(self, card: str, seat: int | None, limit: int = 6) -> list[str]:
         """Legal cards that look most like ``card``: same colour and face, then colour, then face."""
