@@ -481,6 +481,18 @@ def test_after_a_draw_the_arms_tell_drawer_from_next_seat():  # R-TURN-2
     assert table.actions[-3:] == [{"by": 2, "draw": True}, {"by": 2, "pass": True}, {"by": 0, "play": "b2"}]
 
 
+@pytest.mark.parametrize("next_seat, closed", [(2, True), (0, False)])
+def test_who_played_is_closed_when_the_next_cards_arm_agrees(next_seat, closed):  # R-TURN-2
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed
+    table.event("drawn", zone="deck", reach=PLACES[1])  # seat 1 draws
+    table.land_seen((1, "b1"))  # its own arm: it played the drawn card (asked all the same)
+    assert table.question("played-by")["default"] == 1
+    table.land_seen((next_seat, "b2"))  # seat 2's arm, the seat to move then: nothing left to ask
+    assert ("played-by" not in table.kinds()) == closed
+    assert table.actions[-3:-1] == [{"by": 1, "draw": True}, {"by": 1, "play": "b1"}]
+
+
 def test_a_place_at_no_seats_tells_nothing_about_the_drawer():  # R-TURN-2
     table = Table("adventure")
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; the pace: 1.5 s a play

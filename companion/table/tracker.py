@@ -780,6 +780,7 @@ class RoundTracker:
         self.maybe_two = None
         self._infer_poly_colour(seq, t, card)
         self._infer_interceptor(seq, t, card, hint, reach)
+        self._settle_by_arms(hint)
         readings = self._readings(seq, card, hint, t, reach)
         if self.landed_t is not None and self.draw_t is None:
             self.gaps.append(t - self.landed_t)
@@ -1015,6 +1016,18 @@ class RoundTracker:
             f"Цвет полисвина: {texts.COLOUR_RU[colour]} (по следующей карте)",
             f"The poly named {cards.COLOUR_NAMES[colour]} (from the next card)",
         )
+
+    def _settle_by_arms(self, hint: int | None) -> None:
+        """A "who played" or "who intercepted" of the last play, its default given by that play's own
+        arm, is closed when the next card's arm is the seat the default makes the one to move: two
+        arms that agree with the turn order leave nothing to ask."""
+        last = self.last_play()
+        if last is None or hint is None or hint != self.game.turn:
+            return
+        move = last[1]
+        question = self._seat_question(move)
+        if question is not None and self._reach_seat(move.reach) == move.action["by"] == question["default"]:
+            self._close(question["id"], "inferred")
 
     def _infer_interceptor(
         self, seq: int, t: float, card: str, hint: int | None, reach: float | None
