@@ -138,6 +138,17 @@ def test_a_card_on_one_the_camera_missed_can_be_told_so():  # R-TURN-1 (two play
     assert table.round.hand_counts() == [8, 7, 7]
 
 
+def test_a_slap_on_a_card_the_camera_missed_is_a_slap_like_any_other():  # R-SLAP, R-TURN-1
+    table = Table()  # blue 5 to start
+    table.land("r-slap")  # cannot lie on the blue 5: seat 1's card went unseen, then seat 2 slapped
+    table.answer("wrong-or-misread", "unseen:r5")
+    assert table.actions == [{"by": 1, "play": "r5"}, {"by": 2, "play": "r-slap", "last": 2}]
+    assert not table.round.moves[0].inferred  # the table named it
+    assert "last-hand" in table.kinds()
+    table.event("drawn", zone="deck")  # everyone slaps the deck: no draw
+    assert len(table.actions) == 2
+
+
 def test_a_card_that_lands_on_a_held_one_tells_a_card_before_it_went_unseen():  # R-TURN-1
     table = Table()
     table.land("r7")  # cannot lie on the blue 5: held

@@ -818,8 +818,11 @@ class RoundTracker:
         if not readings:
             readings = self._reread_last(seq, t, card, lambda: self._readings(seq, card, hint, t, reach))
         if not readings:
-            self._hold(seq, t, card)
-            return
+            unseen_reading = self._hold(seq, t, card)
+            if unseen_reading is None:
+                return
+            readings, long = [unseen_reading], False
+            reach = None  # the arm seen may be either player's
         single = len(readings) == 1
         if (unseen_reading is None and fixed_by is None and single and not readings[0][2]
                 and hint is not None and hint != readings[0][0]):
@@ -835,7 +838,9 @@ class RoundTracker:
             chosen = next((r for r in readings if r[0] == answered), chosen)
         seat, actions, intercept = chosen
         count_before = len(self.game.hands[seat])
-        told = fixed_by is not None or answered is not None
+        # the table named the card laid unseen before this one ("wrong-or-misread": "unseen:CODE")
+        named = chosen is unseen_reading and self.answer_for(f"q{seq}-wrong-or-misread") is not None
+        told = fixed_by is not None or answered is not None or named
         # the arm of the seat after the one to move, or a long cover: the next move's arm will tell
         suspect = long or (hint is not None and hint != seat and hint == self._after(actions))
         plain = suspect and not told and not intercept and len(actions) == 1
@@ -843,7 +848,7 @@ class RoundTracker:
         if chosen is unseen_reading:
             self._note_unseen(seq, t, actions[0]["play"])
         self._apply_reading(seq, t, actions, intercept, inferred=not told)
-        if chosen is unseen_reading:
+        if chosen is unseen_reading and not named:
             self.moves[-2].inferred = True  # the card itself is a guess, whoever told the seat
         if before is not None:
             self.maybe_two = {"seq": seq, "card": card, "game": before, "moves": len(self.moves)}
@@ -1143,9 +1148,11 @@ class RoundTracker:
         )
         return found
 
-    def _hold(self, seq: int, t: float, card: str) -> None:
+    def _hold(self, seq: int, t: float, card: str) -> tuple | None:
         """A card the rules do not allow there: a wrong card (R-WRONG-1), a misread, or a card that
-        lies there rightly on one the camera did not see land (two plays in one arm's passage)."""
+        lies there rightly on one the camera did not see land (two plays in one arm's passage). The
+        last, told or inferred, is returned as the reading to play like any other (seat, actions,
+        False); the rest is done here (None)."""
         seat = self._state()["turn"]
         qid = f"q{seq}-wrong-or-misread"
         answered = self.answer_for(qid)
@@ -1155,17 +1162,17 @@ class RoundTracker:
             if answered is None:  # asked all the same (the headless log lists it), closed at once
                 self._ask_wrong_or_misread(seq, t, card, seat, unseen)
                 self._close(qid, "inferred")
-            self._play_unseen(seq, t, card, told[len(UNSEEN):], inferred=answered is None)
-            return
+            actions = self._unseen_then(copy.deepcopy(self.game), seq, told[len(UNSEEN):], card)
+            return actions[-1]["by"], actions, False
         if answered == "ignore":
             self.effective.append(seq)
-            return
+            return None
         if answered == "wrong":
             self._apply_wrong({"seq": seq, "t": t, "card": card, "seat": seat}, inferred=False)
-            return
+            return None
         if isinstance(answered, str) and cards.is_code(answered) and answered != card:
             self._on_landed(seq, t, answered, None, None)
-            return
+            return None
         self.held = {"seq": seq, "t": t, "card": card, "seat": seat, "qid": qid, "unseen": unseen,
                      "game": copy.deepcopy(self.game)}
         self._ask_wrong_or_misread(seq, t, card, seat, unseen)
@@ -1233,12 +1240,6 @@ class RoundTracker:
             return None
         game.push(play)
         return [first, play]
-
-    def _play_unseen(self, seq: int, t: float, card: str, unseen: str, *, inferred: bool) -> None:
-        """``unseen`` played by the seat to move, then ``card`` by the next seat (both from ``seq``)."""
-        actions = self._unseen_then(copy.deepcopy(self.game), seq, unseen, card)
-        self._note_unseen(seq, t, unseen)
-        self._apply_reading(seq, t, actions, False, inferred=inferred)
 
     def _note_unseen(self, seq: int, t: float, unseen: str) -> None:
         self._note(seq, t, "play", f"Камера не видела, как легла {texts.card_ru(unseen)}",
