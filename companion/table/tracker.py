@@ -1157,12 +1157,13 @@ class RoundTracker:
         qid = f"q{seq}-wrong-or-misread"
         answered = self.answer_for(qid)
         unseen = self._unseen_before(self.game, seq, card)
+        codes = [code for code, _, _ in unseen]
         told = answered if answered is not None else self.overrides.inferred.get(qid)
-        if isinstance(told, str) and told.startswith(UNSEEN) and told[len(UNSEEN):] in unseen:
+        if isinstance(told, str) and told.startswith(UNSEEN) and told[len(UNSEEN):] in codes:
             if answered is None:  # asked all the same (the headless log lists it), closed at once
-                self._ask_wrong_or_misread(seq, t, card, seat, unseen)
+                self._ask_wrong_or_misread(seq, t, card, seat, codes)
                 self._close(qid, "inferred")
-            actions = self._unseen_then(copy.deepcopy(self.game), seq, told[len(UNSEEN):], card)
+            actions = unseen[codes.index(told[len(UNSEEN):])][1]
             return actions[-1]["by"], actions, False
         if answered == "ignore":
             self.effective.append(seq)
@@ -1173,9 +1174,8 @@ class RoundTracker:
         if isinstance(answered, str) and cards.is_code(answered) and answered != card:
             self._on_landed(seq, t, answered, None, None)
             return None
-        self.held = {"seq": seq, "t": t, "card": card, "seat": seat, "qid": qid, "unseen": unseen,
-                     "game": copy.deepcopy(self.game)}
-        self._ask_wrong_or_misread(seq, t, card, seat, unseen)
+        self.held = {"seq": seq, "t": t, "card": card, "seat": seat, "qid": qid, "unseen": unseen}
+        self._ask_wrong_or_misread(seq, t, card, seat, codes)
         self._flag(
             seq, t, f"Нельзя положить {texts.card_ru(card)}", f"{texts.card_en(card)} cannot be played there"
         )
@@ -1202,11 +1202,12 @@ class RoundTracker:
             t=t,
         )
 
-    def _unseen_before(self, game: Game, seq: int, card: str) -> list[str]:
+    def _unseen_before(self, game: Game, seq: int, card: str) -> list[tuple[str, list[dict], Game]]:
         """Cards that, played on ``game`` by the seat to move and not seen, let ``card`` lie where it
-        landed, played by the next seat: the likeliest first (a play in the top's colour is the
-        commoner, and then ``card`` has its face). Only on a plain turn (no draw, no pending penalty),
-        of number cards and the cards that ask nothing of the table."""
+        landed, played by the next seat: (code, both actions, the game after them), the likeliest first
+        (a play in the top's colour is the commoner, and then ``card`` has its face). Only on a plain
+        turn (no draw, no pending penalty), of number cards and the cards that ask nothing of the
+        table."""
         state = game.state()
         turn = state["turn"]
         if turn is None or state["pending"] is not None or state["drawn"] is not None:
@@ -1216,12 +1217,14 @@ class RoundTracker:
         for code in EDITIONS[self.config.edition].playable_codes:
             if cards.parse(code).kind in UNSEEN_SKIPPED or not game.is_legal({"by": turn, "play": code}):
                 continue
-            if self._unseen_then(copy.deepcopy(game), seq, code, card):
-                found.append(code)
+            probe = copy.deepcopy(game)
+            actions = self._unseen_then(probe, seq, code, card)
+            if actions:
+                found.append((code, actions, probe))
 
-        def likeness(code: str) -> tuple:
-            unseen = cards.parse(code)
-            return (unseen.colour != top.colour, unseen.face != landed.face, not unseen.is_number, code)
+        def likeness(item: tuple) -> tuple:
+            unseen = cards.parse(item[0])
+            return (unseen.colour != top.colour, unseen.face != landed.face, not unseen.is_number, item[0])
 
         return sorted(found, key=likeness)[:UNSEEN_OPTIONS]
 
@@ -1253,12 +1256,9 @@ class RoundTracker:
         qid = held["qid"]
         if self.answer_for(qid) is not None or qid in self.overrides.inferred:
             return
-        for unseen in held["unseen"]:
-            probe = copy.deepcopy(held["game"])
-            if self._unseen_then(probe, held["seq"], unseen, held["card"]) and any(
-                probe.is_legal(p) for seat in range(self.config.n)
-                for p in self._with_choices(self._play(seq, seat, card, probe))
-            ):
+        for unseen, _, probe in held["unseen"]:
+            if any(probe.is_legal(p) for seat in range(self.config.n)
+                   for p in self._with_choices(self._play(seq, seat, card, probe))):
                 self.told_later[qid] = UNSEEN + unseen
                 return
 
@@ -1350,12 +1350,8 @@ class RoundTracker:
         """(actions, probe) for each number card that, laid unseen on ``game`` by the seat to move, lets
         ``card`` (entry ``seq``) lie there, played by the next seat: the likeliest first. A number
         changes nothing but the turn (no penalty); never ``card`` itself (a twin, R-INTERCEPT-1)."""
-        for unseen in self._unseen_before(game, seq, card):
-            if not cards.parse(unseen).is_number or unseen == card:
-                continue
-            probe = copy.deepcopy(game)
-            actions = self._unseen_then(probe, seq, unseen, card)
-            if actions:
+        for unseen, actions, probe in self._unseen_before(game, seq, card):
+            if cards.parse(unseen).is_number and unseen != card:
                 yield actions, probe
 
     def _missed_before(self, seq: int, card: str, seat: int) -> list[dict] | None:
