@@ -71,6 +71,7 @@ import numpy as np
 
 from companion import cards
 from companion.cards import PILES
+from companion.vision.classify import NONE
 from companion.vision.detect import pose_change
 
 EMPTY = "empty"  # the stable state of a zone with no card
@@ -384,18 +385,12 @@ class Watcher:
         return (discard is not None and discard.stable not in (None, EMPTY)
                 and cards.parse(discard.stable).kind == "shake" and not self._moved_since_landing)
 
-    def _third_covered(self, gain: dict, touched: dict, t: float) -> bool:
-        """Whether a villain pile other than the two is covered now (for ``pair_s`` at most)."""
+    def _third_covered(self, gain: dict, touched: dict, t: float, *, showing: str | None = None) -> bool:
+        """Whether a villain pile other than the two (with ``showing`` on top, when given) is covered
+        now, so that it may yet show a change (for ``pair_s`` at most)."""
         return t - gain["t"] < self.pair_s and any(
             z.name in PILES and z.name not in (gain["zone"], touched["zone"]) and _covered(z)
-            for z in self.zones.values())
-
-    def _loss_may_follow(self, gain: dict, touched: dict, t: float) -> bool:
-        """Whether a pile other than the two, with the gained card on top and covered now, may yet
-        show that card gone (for ``pair_s`` at most)."""
-        return t - gain["t"] < self.pair_s and any(
-            z.name in PILES and z.name not in (gain["zone"], touched["zone"]) and z.stable == gain["card"]
-            and _covered(z) for z in self.zones.values())
+            and showing in (None, z.stable) for z in self.zones.values())
 
     def _settle_villains(self, t: float) -> list[dict]:
         events = []
@@ -436,7 +431,9 @@ class Watcher:
                             and to["zone"] != gain["zone"] and _at_once(to, gain)
                             and not (renewed and (to["_cover_start"] > gain["_cover_start"]
                                                   or self._third_covered(gain, to, t)))), None)
-            if touched is None or not self._shake_possible() or self._loss_may_follow(gain, touched, t):
+            # a third pile with X on top, still covered, may yet show X gone: it may be the one X left
+            if (touched is None or not self._shake_possible()
+                    or self._third_covered(gain, touched, t, showing=gain["card"])):
                 continue
             self._gains.remove(gain)
             self._touched.remove(touched)
@@ -473,7 +470,7 @@ def _alternatives(run: list[Observation], code: str) -> list[list]:
     totals: dict[str, float] = {}
     for obs in run:
         for other, p in obs.top:
-            if other not in (code, "none"):
+            if other not in (code, NONE):
                 totals[other] = totals.get(other, 0.0) + float(p)
     ranked = sorted(((p / max(len(run), 1), other) for other, p in totals.items()), reverse=True)
     return [[other, round(p, 4)] for p, other in ranked[:MAX_ALTERNATIVES] if p >= MIN_ALTERNATIVE]
