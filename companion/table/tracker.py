@@ -143,7 +143,8 @@ class Move:
 class Overrides:
     answers: dict = field(default_factory=dict)  # question id -> value
     # question id -> value that what the camera saw later told (no answer given): the round is derived
-    # again with it, so that the entries in between are read in its light (``RoundTracker.told_later``)
+    # again with it, so that the entries in between are read in its light (``RoundTracker.told_later``).
+    # Also "q<seq>-two-plays" (``TWO_PLAYS``), asked of nobody: the card laid unseen before entry seq.
     inferred: dict = field(default_factory=dict)
     fixes: dict = field(default_factory=dict)  # entry seq -> {"by", "card"}
     ignored: set = field(default_factory=set)  # entry seqs taken back by undo
@@ -1308,17 +1309,10 @@ class RoundTracker:
                 or all(pile in move.confirmed for pile, _ in move.defeated)):
             return
 
-        def only_seen_taken() -> bool:
-            return {pile for pile, _ in self.last_play()[1].defeated} == set(move.confirmed)
-
-        for code, _ in move.alternatives:
-            if self._read_last_play_as(code, only_seen_taken):
-                self._note(seq, t, "play",
-                           f"Камера прочла {texts.card_ru(played)}, но это {texts.card_ru(code)}: "
-                           f"злодеев, которых побила бы {texts.card_ru(played)}, не забрали",
-                           f"The camera read {texts.card_en(played)}; it was {texts.card_en(code)}: "
-                           f"the villains {texts.card_en(played)} would beat were not taken")
-                return
+        self._weighed_instead(
+            seq, t, lambda: {pile for pile, _ in self.last_play()[1].defeated} == set(move.confirmed),
+            f": злодеев, которых побила бы {texts.card_ru(played)}, не забрали",
+            f": the villains {texts.card_en(played)} would beat were not taken")
 
     def _long_cover(self, cover: float | None) -> bool:
         """Whether a landing's zone was covered long enough to hide two plays (``LONG_COVER_FACTOR``)."""
@@ -1574,13 +1568,20 @@ class RoundTracker:
         last = self.last_play()
         if last is None or self.overrides.fixes.get(last[1].source, {}).get("card"):
             return False
-        card = last[1].action["play"]
-        for other, _ in last[1].alternatives:
-            if self._read_last_play_as(other, lambda: self._explained(pile, villain)):
-                self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это "
-                           f"{texts.card_ru(other)} (по {texts.card_ru(villain)})",
-                           f"The camera read {texts.card_en(card)}; it was {texts.card_en(other)} "
-                           f"(from the {texts.card_en(villain)} taken)")
+        return self._weighed_instead(seq, t, lambda: self._explained(pile, villain),
+                                     f" (по {texts.card_ru(villain)})",
+                                     f" (from the {texts.card_en(villain)} taken)")
+
+    def _weighed_instead(self, seq: int, t: float, explains, why_ru: str, why_en: str) -> bool:
+        """The last play read as the likeliest other card the camera weighed for it after which
+        ``explains()`` (``_read_last_play_as``); the log tells it, ``why`` after it."""
+        move = self.last_play()[1]
+        card = move.action["play"]
+        for other, _ in list(move.alternatives):
+            if self._read_last_play_as(other, explains):
+                self._note(seq, t, "play",
+                           f"Камера прочла {texts.card_ru(card)}, но это {texts.card_ru(other)}{why_ru}",
+                           f"The camera read {texts.card_en(card)}; it was {texts.card_en(other)}{why_en}")
                 return True
         return False
 
