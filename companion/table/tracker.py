@@ -776,8 +776,8 @@ class RoundTracker:
         if card != self.game.top:  # a twin may come before the trophies are taken (R-INTERCEPT-1)
             self._reread_untaken(seq, t)
         if fixed_by is None and card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
-            self._two_plays_told(hint, self.game.turn, lambda probe, seat: probe.turn == seat and any(
-                probe.is_legal(p) for p in self._with_choices(self._play(seq, seat, card, probe))))
+            self._two_plays_told(hint, self.game.turn, lambda probe, seat: probe.turn == seat
+                                 and self._legal_play(probe, seq, seat, card) is not None)
         self.maybe_two = None
         self._infer_poly_colour(seq, t, card)
         self._infer_interceptor(seq, t, card, hint, reach)
@@ -1238,12 +1238,17 @@ class RoundTracker:
             game.push(first)
         except IllegalAction:
             return None
-        choices = self._with_choices(self._play(seq, game.turn, card, game))
-        play = next((p for p in choices if game.is_legal(p)), None)
+        play = self._legal_play(game, seq, game.turn, card)
         if play is None:
             return None
         game.push(play)
         return [first, play]
+
+    def _legal_play(self, game: Game, seq: int, seat: int, card: str) -> dict | None:
+        """``seat``'s play of ``card`` (landed as entry ``seq``) that the rules allow on ``game``, with
+        the first choices that make it so (``_with_choices``), or None."""
+        return next((p for p in self._with_choices(self._play(seq, seat, card, game)) if game.is_legal(p)),
+                    None)
 
     def _note_unseen(self, seq: int, t: float, unseen: str) -> None:
         self._note(seq, t, "play", f"Камера не видела, как легла {texts.card_ru(unseen)}",
@@ -1258,8 +1263,7 @@ class RoundTracker:
         if self.answer_for(qid) is not None or qid in self.overrides.inferred:
             return
         for unseen, _, probe in held["unseen"]:
-            if any(probe.is_legal(p) for seat in range(self.config.n)
-                   for p in self._with_choices(self._play(seq, seat, card, probe))):
+            if any(self._legal_play(probe, seq, seat, card) is not None for seat in range(self.config.n)):
                 self.told_later[qid] = UNSEEN + unseen
                 return
 
