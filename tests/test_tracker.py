@@ -149,6 +149,19 @@ def test_a_slap_on_a_card_the_camera_missed_is_a_slap_like_any_other():  # R-SLA
     assert len(table.actions) == 2
 
 
+@pytest.mark.parametrize("answered", [True, False])
+def test_a_held_card_told_read_right_drops_the_cameras_doubt(answered):  # R-TURN-1
+    table = Table()  # blue 5 to start
+    table.event("landed", zone="discard", card="r7", confidence=0.8, alternatives=[["r1", 0.1]])
+    if answered:
+        table.answer("wrong-or-misread", "unseen:r5")  # "read right, and before it a red 5"
+    else:
+        table.land("r3")  # lies on the red 7: inferred, the camera's reading stands
+    move = table.round.moves[1]
+    assert move.action == {"by": 2, "play": "r7"}
+    assert (move.confidence, move.alternatives) == ((None, []) if answered else (0.8, [["r1", 0.1]]))
+
+
 def test_a_card_that_lands_on_a_held_one_tells_a_card_before_it_went_unseen():  # R-TURN-1
     table = Table()
     table.land("r7")  # cannot lie on the blue 5: held

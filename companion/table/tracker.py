@@ -857,8 +857,9 @@ class RoundTracker:
             self._learn_reach(reach, seat)
         play_move = self.moves[-1]
         play_move.reach = self._own_reach(reach, seat)
-        play_move.confidence = confidence
-        play_move.alternatives = [a for a in alternatives or [] if a[0] != card]
+        if not named:  # "read right, and before it …": the table vouched for the card as read
+            play_move.confidence = confidence
+            play_move.alternatives = [a for a in alternatives or [] if a[0] != card]
         if len(readings) > 1 and not told:
             options = [texts.seat_option(r[0], self.players) for r in readings]
             if kind == "intercepted-by":
