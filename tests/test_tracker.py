@@ -932,6 +932,24 @@ def test_the_last_arm_to_slap_the_deck_is_the_steals_last_hand():  # R-STEAL
     assert table.actions[-1] == {"by": 0, "draw": True}
 
 
+def test_a_seat_first_seen_at_another_seats_place_is_placed_by_its_own_arm():  # R-STEAL
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    # Seat 1's first arm seen was not its own but near seat 2's place (an arm going back). Its own
+    # arm is seen once after that, then it plays unseen.
+    plays = [(PLACES[2] - 0.04, "b4"), (PLACES[2], "b5"), (PLACES[0], "b6"),
+             (PLACES[1], "b7"), (PLACES[2], "b4"), (PLACES[0], "b5")]
+    for place, card in plays:
+        table.land_from(place, card)
+    table.land("b0")  # seat 1, 6 cards: beats the small pirates
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
+    table.land_from(PLACES[2], "b-steal")
+    # Everyone slaps the deck; the stealer's own arm, out over the table already, is not seen.
+    table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[0], PLACES[1]])
+    steal = table.round.moves[-1]
+    assert steal.action["play"] == "b-steal" and steal.action["last"] == 1
+    assert steal.stolen == ["pirate-small"]
+
+
 def test_the_first_reach_into_the_deck_after_a_steal_is_the_slap_however_many_arms_were_seen():  # R-STEAL
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table, seen=True)

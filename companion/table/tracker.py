@@ -160,6 +160,11 @@ def same_arm(a: float | None, b: float | None) -> bool | None:
     return False if gap > 2 * REACH_MATCH else None
 
 
+def _middle(places: list[float]) -> float:
+    """Of places on the border, the one closest to all the others (robust to a stray one)."""
+    return min(places, key=lambda p: sum(circular_gap(p, q) for q in places))
+
+
 def _far_from_all(place: float, centres: dict[int, float]) -> bool:
     """Whether ``place`` is surely no arm of any seat placed at ``centres`` (``same_arm`` says no)."""
     return all(same_arm(centre, place) is False for centre in centres.values())
@@ -571,13 +576,21 @@ class RoundTracker:
 
     def _seat_places(self) -> dict[int, float]:
         """Where each placed seat's arm comes in: of its last sure reaches, the one closest to all the
-        others (robust to a stray one)."""
-        centres = {}
-        for seat in range(self.config.n):
-            samples = [p for p, s in self.reach_samples if s == seat][-REACH_SAMPLES:]
-            if samples:
-                centres[seat] = min(samples, key=lambda p: sum(circular_gap(p, q) for q in samples))
-        return centres
+        others (robust to a stray one). Two seats do not sit at one place: a seat placed where another
+        is, by an arm that was not its own (a play the camera missed), is placed by its reaches away
+        from every other seat's, when it has any."""
+        samples = {seat: [p for p, s in self.reach_samples if s == seat][-REACH_SAMPLES:]
+                   for seat in range(self.config.n)}
+        centres = {seat: _middle(places) for seat, places in samples.items() if places}
+        placed = dict(centres)
+        for seat, centre in centres.items():
+            others = [c for s, c in centres.items() if s != seat]
+            if any(circular_gap(centre, c) <= 2 * REACH_MATCH for c in others):
+                apart = [p for p in samples[seat]
+                         if all(circular_gap(p, c) > 2 * REACH_MATCH for c in others)]
+                if apart:
+                    placed[seat] = _middle(apart)
+        return placed
 
     def _same_arm(
         self, a: float | None, b: float | None, centres: dict[int, float] | None = None
