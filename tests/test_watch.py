@@ -138,14 +138,26 @@ def test_a_hand_passing_over_without_playing_is_no_event():
 
 def test_unsteady_or_unconfident_readings_are_not_trusted():
     table = start()
-    # A misreading that flickers never lasts three frames in a row.
+    # A misreading that flickers between hands never lasts three frames in a row.
     for _ in range(5):
         table.frames(2, discard=card("r3", (104, 98), 20))
-        table.frames(1, discard=MOVING)
+        table.frames(2, discard=MOVING)
     # A low-confidence reading is not trusted however long it lasts.
     table.frames(10, discard=card("r8", (104, 98), 20, confidence=0.3))
     assert table.events == []
     table.frames(3, discard=card("r3", (104, 98), 20))
+    assert table.types() == [("landed", "discard", "r3")]
+
+
+def test_a_card_read_on_both_sides_of_a_hand_passing_for_a_frame_is_read():
+    table = start()
+    # A card laid, read twice, a hand over it for one frame, then read again where it lay: the same
+    # card all along (the next player's hand comes soon after, and no three frames are read in a row).
+    table.frames(2, discard=MOVING)
+    table.frames(2, discard=card("r3", (104, 98), 20))
+    table.frames(1, discard=MOVING)
+    table.frames(1, discard=card("r3", (105, 98), 21))
+    table.frames(3, discard=MOVING)
     assert table.types() == [("landed", "discard", "r3")]
 
 

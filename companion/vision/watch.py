@@ -12,6 +12,9 @@ cannot name), its ``confidence`` and its ``quad``. A zone missing from the mappi
 
 A zone's reading becomes stable after ``confirm_frames`` readable frames in a row that agree on the
 card and on its pose (the quad moves less than ``still_px``); an empty zone after ``empty_frames``.
+Unreadable frames for ``gap_s`` at most between two such frames do not break the row: a card read on
+both sides of a hand that passed over it for a moment lay there all along (the next player's hand may
+come before three frames in a row are read).
 Events (JSON-ready dicts; ``t`` is the time of the frame that confirmed them, ``covered`` the time
 the last hand came over the zone before the change was first seen: the moment the arm that made it
 was there, not an arm that passed over the zone while the change waited to be confirmed):
@@ -108,6 +111,7 @@ class _Zone:
     poses: list = field(default_factory=list)  # the outlines the detector gave the stable card
     confidence: float = 0.0
     run: list[Observation] = field(default_factory=list)  # agreeing readable frames, newest last
+    broken: tuple | None = None  # (run, when): the run a hand broke, resumed if the same card shows again
     covered_since_stable: bool = False
     moving_s: float = 0.0  # seconds with motion over the card since the stable reading
     cover_start: float | None = None  # when the zone was first covered since its stable reading
@@ -121,7 +125,8 @@ class Watcher:
                  still_px: float = 8.0, still_deg: float = 8.0, same_px: float = 3.0, same_deg: float = 3.0,
                  min_confidence: float = 0.5, pair_s: float = 2.0, new_px: float = 5.0, new_deg: float = 5.0,
                  landing_s: float = 0.3, drop_s: float = 0.25, change_s: float = 0.17,
-                 same_place: float = 0.95, place_changed: float = 0.7):
+                 same_place: float = 0.95, place_changed: float = 0.7, gap_s: float = 0.1):
+        self.gap_s = gap_s
         self.zones = {name: _Zone(name) for name in zones}
         self.new_px, self.new_deg, self.landing_s = new_px, new_deg, landing_s
         self.drop_s, self.change_s = drop_s, change_s
@@ -209,10 +214,16 @@ class Watcher:
         if not obs.readable:
             if zone.run:  # the frame before was read: a hand comes
                 zone.hand_start = self._t
+                zone.broken = (list(zone.run), self._t)
             zone.run.clear()
             self._cover(zone)
             zone.moving_s += self._dt if obs.moving else 0.0
             return []
+        if not zone.run and zone.broken is not None:
+            run, since = zone.broken
+            if t - since <= self.gap_s and self._agrees(run[-1], obs):
+                zone.run.extend(run)
+        zone.broken = None
         if zone.run and not self._agrees(zone.run[-1], obs):
             zone.run.clear()
         zone.run.append(obs)
