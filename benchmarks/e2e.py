@@ -174,12 +174,14 @@ def _align(entries: list[dict], expected: list[dict]) -> dict[int, int]:
 def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
     """The tracker over the same entries, with a table that answers each question from the truth."""
     from companion.rules import RULE_DEFAULTS
-    from companion.table.tracker import UNSEEN, MatchConfig, MatchTracker, TableError
+    from companion.table.tracker import TWIN, UNSEEN, MatchConfig, MatchTracker, TableError
 
     config = MatchConfig(EDITION, NAMES, 0, dict(RULE_DEFAULTS[EDITION]), None)
     match = MatchTracker(1, config)
     action_of = _align(entries, expected)
     actions = truth["actions"]
+    landed = {action_of[seq] for seq, entry in enumerate(entries)
+              if seq in action_of and entry["event"]["type"] == "landed"}  # plays the camera saw land
     original: dict[int, int] = {}  # the match's entry number -> the entry's number in ``entries``
     for position, entry in enumerate(entries):
         if entry["kind"] != "event":
@@ -204,6 +206,17 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                     before = next((a["play"] for a in reversed(actions[:index]) if "play" in a), None)
                     unseen = f"{UNSEEN}{before}"
                     value = unseen if unseen in [o["value"] for o in question["options"]] else None
+            elif kind == "missed-before" and index is not None and "by" in action:
+                # the play right before the card, if the camera did not see it land: the asked seat's
+                # card, or the top's twin (an interception); else nothing was missed
+                before = actions[index - 1] if index > 0 else {}
+                top = next((a["play"] for a in reversed(actions[:index - 1]) if "play" in a), None)
+                if "play" not in before or index - 1 in landed:
+                    value = "none" if action["by"] == question["seat"] else None
+                elif before["play"] == top and before["by"] != question["seat"]:
+                    value = f"{TWIN}{before['by']}"
+                elif before["by"] == question["seat"]:
+                    value = f"{UNSEEN}{before['play']}"
             elif kind == "went-out" and index is not None:
                 value = truth["hands"][index][action["by"]] == 1
             if value is None or value == question["default"]:

@@ -131,6 +131,13 @@ def test_a_card_read_right_on_one_the_camera_missed_is_answered_with_the_unseen_
     assert demo.truth_answer(q, actions, [8, 7, 7], [[], [], []], demo.seat_map(0, 3)) is None
 
 
+@pytest.mark.parametrize("seat, answer", [(1, "unseen:b7"), (2, "none"), (0, None)])
+def test_a_card_missed_before_is_told_when_the_asked_seat_laid_it(seat, answer):  # R-TURN-1
+    actions = [{"by": 1, "play": "b7"}, {"by": 2, "play": "b2"}]
+    q = question("missed-before", ["none", "unseen:b0"], card="b2", seat=seat)
+    assert demo.truth_answer(q, actions, [8, 7, 7], [[], [], []], demo.seat_map(0, 3)) == answer
+
+
 def test_a_taken_villain_is_owned_by_who_holds_it():  # R-ADV-5
     q = question("trophy", [0, 1, 2, "none"], card="ghost-r")
     trophies = [[], ["ghost-r"], []]

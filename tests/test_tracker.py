@@ -203,6 +203,87 @@ def test_a_long_cover_then_the_arm_of_the_seat_after_next_tells_two_plays_in_it(
     assert [m.action for m in again.round.moves] == [m.action for m in table.round.moves]
 
 
+def test_a_long_cover_asks_whether_a_card_was_missed_before():  # R-TURN-1
+    table = Table()
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    _land_covered(table, 0, "b7", 1.8)  # one long cover: seat 0's card, or two plays in it
+    question = table.question("missed-before")
+    assert question["seat"] == 0 and question["default"] == "none"
+    values = [o["value"] for o in question["options"]]
+    assert values[0] == "none" and "unseen:b0" in values
+    assert table.actions[-1] == {"by": 0, "play": "b7"}
+    table.answer("missed-before", "unseen:b5")  # a card not offered: any card that explains it
+    assert table.actions[-2:] == [{"by": 0, "play": "b5"}, {"by": 1, "play": "b7"}]
+    assert not table.round.moves[-2].inferred  # the table told it
+    assert "missed-before" not in table.kinds() and table.game.turn == 2
+    assert any(line["text_en"] == "The camera did not see blue 5 land" for line in table.round.log)
+
+
+def test_nothing_missed_told_keeps_the_arms_from_reading_two_plays():  # R-TURN-1
+    table = Table()
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    _land_covered(table, 0, "b7", 1.8)
+    table.answer("missed-before", "none")
+    _land_covered(table, 2, "r7", 0.7)  # seat 2's arm, where seat 1 was to move: one arm, not proof
+    assert table.actions[-2:] == [{"by": 0, "play": "b7"}, {"by": 1, "play": "r7"}]
+
+
+def test_the_next_arm_closes_or_answers_the_question_about_a_missed_card():  # R-TURN-1
+    table = Table()
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    _land_covered(table, 0, "b7", 1.8)
+    _land_covered(table, 1, "r7", 0.7)  # seat 1's arm, the seat to move: nothing was missed
+    assert "missed-before" not in table.kinds()
+    assert table.round.asked[f"q{table.round.moves[-2].source}-missed-before"]["resolved"] == "inferred"
+    _land_covered(table, 2, "r6", 1.8)
+    _land_covered(table, 1, "r5", 0.7)  # seat 1's arm, where seat 0 was to move: seat 2 laid one unseen
+    asked = table.round.asked[f"q{table.round.moves[-2].source}-missed-before"]
+    assert asked["resolved"] == "inferred"
+    assert table.actions[-3:] == [{"by": 2, "play": "r0"}, {"by": 0, "play": "r6"}, {"by": 1, "play": "r5"}]
+
+
+def test_a_twin_intercepted_unseen_under_a_long_cover_is_offered():  # R-INTERCEPT-1, R-ADV-4
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    _land_covered(table, 0, "b7", 1.8)  # seat 2 laid its second blue 2 unseen, then seat 0 the 7
+    question = table.question("missed-before")
+    values = [o["value"] for o in question["options"]]
+    assert values.index("twin:2") < values.index("twin:1")  # its own card's twin first
+    _land_covered(table, 1, "b6", 0.7)  # the arms agree either way: still asked
+    assert "missed-before" in table.kinds()
+    table.answer("missed-before", "twin:2")
+    assert table.actions[-3:] == [{"by": 2, "play": "b2"}, {"by": 0, "play": "b7"}, {"by": 1, "play": "b6"}]
+    twin = table.round.moves[-3]
+    assert twin.intercept and twin.defeated == [("aliens", "alien")]  # an interception beats the aliens
+    assert table.round.hand_counts() == [6, 5, 5]
+
+
+def test_a_polypigs_twin_unseen_names_the_colour_of_the_card_after_it():  # R-INTERCEPT-2, R-POLY-2
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    for seat, card in USUAL_COVERS[:-1]:
+        _land_covered(table, seat, card, 0.7)
+    _land_covered(table, 2, "poly", 0.7)
+    _land_covered(table, 0, "y4", 1.8)
+    table.answer("missed-before", "twin:2")
+    assert table.actions[-2:] == [{"by": 2, "play": "poly", "colour": "y"}, {"by": 0, "play": "y4"}]
+
+
+@pytest.mark.parametrize("bad", ["unseen:r9", "unseen:", "maybe", 3])
+def test_a_missed_card_that_is_no_card_is_refused(bad):  # R-TURN-1
+    table = Table()
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    _land_covered(table, 0, "b7", 1.8)
+    before = list(table.actions)
+    with pytest.raises(TableError):
+        table.answer("missed-before", bad)
+    assert table.actions == before and "missed-before" in table.kinds()
+
+
 @pytest.mark.parametrize("cover, seat", [(0.8, 2), (1.8, 1)])
 def test_a_short_cover_or_the_arm_of_the_seat_to_move_tells_one_play(cover, seat):  # R-TURN-1
     table = Table()

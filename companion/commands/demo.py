@@ -94,7 +94,7 @@ def truth_answer(question: dict, actions: list[dict], hand_counts: list[int], tr
     values = [o.get("value") for o in question.get("options", [])]
 
     def allowed(value):
-        return value if value in values or kind == "wrong-or-misread" else None
+        return value if value in values or kind in ("wrong-or-misread", "missed-before") else None
 
     if kind == "colour":
         polys = [a for a in plays if a["play"] == "poly" and "colour" in a]
@@ -112,6 +112,19 @@ def truth_answer(question: dict, actions: list[dict], hand_counts: list[int], tr
             unseen = UNSEEN + plays[-2]["play"] if len(plays) > 1 else None
             return unseen if unseen in values else None
         return plays[-1]["play"] if plays else "ignore"
+    if kind == "missed-before":
+        # The card was the asked seat's own (nothing missed), or the next seat's right after a card
+        # of the asked seat's (the camera missed that one). Right after a twin the bots cannot tell
+        # whether the camera saw it.
+        if not plays or plays[-1]["play"] != card:
+            return None
+        if len(plays) > 2 and plays[-2]["play"] == plays[-3]["play"]:
+            return None
+        if to_table(plays[-1]["by"]) == question.get("seat"):
+            return "none"
+        if len(plays) > 1 and to_table(plays[-2]["by"]) == question.get("seat"):
+            return UNSEEN + plays[-2]["play"]
+        return None
     if kind == "went-out":
         seat = question.get("seat")
         if seat is None:

@@ -65,12 +65,18 @@ UNSEEN = "unseen:"
 UNSEEN_SKIPPED = ("poly", "slap", "steal", "omni", "shake")
 UNSEEN_OPTIONS = 4
 # A landing whose zone was covered this many times the round's usual cover (and at least
-# LONG_COVER_MIN_S) may hide two plays: the next card's arm tells (``_two_plays_told``). On the
-# simulated tables one play covers the pile 0.67 s (99 % under 1.13 s), two plays 1.6 s (median).
+# LONG_COVER_MIN_S) may hide two plays: the table is asked (``MISSED_BEFORE``), and the next card's arm
+# tells (``_two_plays_told``). On the simulated tables one play covers the pile 0.67 s (99 % under
+# 1.13 s), two plays 1.6 s (median).
 LONG_COVER_FACTOR = 1.8
 LONG_COVER_MIN_S = 1.2
 LONG_COVER_SAMPLES = 5  # covers seen before the round's own usual cover is trusted
-TWO_PLAYS = "two-plays"  # Overrides.inferred key "q<seq>-two-plays": "unseen:<code>" played before it
+# The question "q<seq>-missed-before": "none", or "unseen:<code>", the card the seat to move laid
+# unseen before entry seq (then that card is the next seat's), or "twin:<seat>", that seat laid the
+# top's twin unseen (R-INTERCEPT-1; then that card is the seat's after it); told by the table, or
+# inferred.
+MISSED_BEFORE = "missed-before"
+TWIN = "twin:"
 
 QUESTION_KINDS = (
     "colour",
@@ -78,6 +84,7 @@ QUESTION_KINDS = (
     "intercepted-by",
     "played-by",
     "wrong-or-misread",
+    "missed-before",
     "went-out",
     "round-end",
     "trophy",
@@ -144,7 +151,7 @@ class Overrides:
     answers: dict = field(default_factory=dict)  # question id -> value
     # question id -> value that what the camera saw later told (no answer given): the round is derived
     # again with it, so that the entries in between are read in its light (``RoundTracker.told_later``).
-    # Also "q<seq>-two-plays" (``TWO_PLAYS``), asked of nobody: the card laid unseen before entry seq.
+    # Also "q<seq>-missed-before" (``MISSED_BEFORE``) unanswered: the card laid unseen before entry seq.
     inferred: dict = field(default_factory=dict)
     fixes: dict = field(default_factory=dict)  # entry seq -> {"by", "card"}
     ignored: set = field(default_factory=set)  # entry seqs taken back by undo
@@ -802,16 +809,30 @@ class RoundTracker:
         long = self._long_cover(cover)
         if cover is not None:
             self.covers.append(cover)
-        # a play before this card that the camera missed: inferred from the next move's arm (the round
-        # read again), or offered when this card's arm is the seat's that would then have laid it
+        # a play before this card that the camera missed: told by the table, inferred from the next
+        # move's arm (the round read again), or offered when this card's arm is the seat's that would
+        # then have laid it; asked after a long cover
         unseen_reading = None
-        two_plays = self.overrides.inferred.get(f"q{seq}-{TWO_PLAYS}") if fixed_by is None else None
-        if isinstance(two_plays, str) and two_plays.startswith(UNSEEN):
-            actions = self._unseen_then(copy.deepcopy(self.game), seq, two_plays[len(UNSEEN):], card)
+        from_missed = False  # the reading is the answer to "missed-before", told or inferred
+        missed_qid = f"q{seq}-{MISSED_BEFORE}"
+        missed_told = self.answer_for(missed_qid) if fixed_by is None else None
+        missed = missed_told if missed_told is not None else (
+            self.overrides.inferred.get(missed_qid) if fixed_by is None else None)
+        asking = fixed_by is None and missed_told is None and (long or missed is not None)
+        missed_options = self._unseen_before(self.game, seq, card) if asking else []
+        twins = self._twins_then(self.game, seq, card) if asking else {}
+        if isinstance(missed, str) and missed.startswith((UNSEEN, TWIN)):
+            if missed.startswith(UNSEEN):
+                actions = self._unseen_then(copy.deepcopy(self.game), seq, missed[len(UNSEEN):], card)
+            else:
+                actions = self._twins_then(self.game, seq, card).get(int(missed[len(TWIN):]))
             if actions is not None:
                 unseen_reading = (actions[-1]["by"], actions, False)
-                readings, long = [unseen_reading], False
+                readings, long, from_missed = [unseen_reading], False, True
                 reach = None  # the arm seen may be either player's
+            elif missed_told is not None:
+                self._flag(seq, t, "Названная карта не могла лечь перед этой",
+                           "The card told cannot have been laid before this one")
         if fixed_by is not None:
             chosen = [r for r in readings if r[0] == fixed_by]
             if not chosen:
@@ -852,18 +873,28 @@ class RoundTracker:
             chosen = next((r for r in readings if r[0] == answered), chosen)
         seat, actions, intercept = chosen
         count_before = len(self.game.hands[seat])
-        # the table named the card laid unseen before this one ("wrong-or-misread": "unseen:CODE")
+        # the table named the card laid unseen before this one ("wrong-or-misread": "unseen:CODE",
+        # vouching for this card as read; or "missed-before")
         named = chosen is unseen_reading and self.answer_for(f"q{seq}-wrong-or-misread") is not None
-        told = fixed_by is not None or answered is not None or named
-        # the arm of the seat after the one to move, or a long cover: the next move's arm will tell
-        suspect = long or (hint is not None and hint != seat and hint == self._after(actions))
+        missed_named = from_missed and chosen is unseen_reading and missed_told is not None
+        told = fixed_by is not None or answered is not None or named or missed_named
+        # the arm of the seat after the one to move, or a long cover: the next move's arm will tell,
+        # unless the table said nothing was missed
+        suspect = missed_told is None and (
+            long or (hint is not None and hint != seat and hint == self._after(actions)))
         plain = suspect and not told and not intercept and len(actions) == 1
         before = copy.deepcopy(self.game) if plain else None
         if chosen is unseen_reading:
             self._note_unseen(seq, t, actions[0]["play"])
+        from_missed = from_missed and chosen is unseen_reading
+        if (missed_options or twins) and (from_missed or plain):
+            self._ask_missed_before(seq, t, card, self.game.turn, [code for code, _, _ in missed_options],
+                                    twins, missed if from_missed else None)
         self._apply_reading(seq, t, actions, intercept, inferred=not told)
-        if chosen is unseen_reading and not named:
+        if chosen is unseen_reading and not (named or missed_named):
             self.moves[-2].inferred = True  # the card itself is a guess, whoever told the seat
+        if from_missed and missed.startswith(TWIN):
+            self.moves[-2].intercept = True
         if before is not None:
             self.maybe_two = {"seq": seq, "card": card, "game": before, "moves": len(self.moves)}
         if told or single:
@@ -1217,6 +1248,44 @@ class RoundTracker:
             t=t,
         )
 
+    def _ask_missed_before(self, seq: int, t: float, card: str, seat: int, unseen: list[str],
+                           twins: dict[int, list[dict]], inferred: str | None) -> None:
+        """Whether ``seat`` (the seat to move) laid a card unseen before ``card``, which is then the next
+        seat's: the cards that would explain it offered (any other card may be told); or one of the
+        ``twins`` seats laid the top's twin unseen (``_twins_then``). ``inferred``: the answer the next
+        move's arm gave (asked all the same, closed at once: the headless log lists it). A twin after
+        which ``card`` is still ``seat``'s leaves the arms blind to it: the next arm does not close it.
+        """
+        qid = f"q{seq}-{MISSED_BEFORE}"
+        codes = list(dict.fromkeys(unseen + ([inferred[len(UNSEEN):]] if inferred else [])))
+        name = self.players[seat]
+        options = [{"value": "none", "label_ru": "нет, ничего не пропущено",
+                    "label_en": "no, nothing missed"}]
+        for code in codes:
+            options.append({"value": UNSEEN + code, "label_ru": f"{name}: {texts.card_ru(code)}",
+                            "label_en": f"{name}: {texts.card_en(code)}"})
+        top = self.game.top
+        for twin in twins:
+            options.append({"value": f"{TWIN}{twin}",
+                            "label_ru": f"{self.players[twin]}: перехват, {texts.card_ru(top)}",
+                            "label_en": f"{self.players[twin]}: intercepted with {texts.card_en(top)}"})
+        self._ask(
+            seq,
+            MISSED_BEFORE,
+            ru=f"Перед {texts.card_ru(card)} руки долго закрывали стопку: {name} положил карту, "
+               f"которую камера не видела?",
+            en=f"Hands covered the pile long before {texts.card_en(card)}: did {name} lay a card the "
+               f"camera missed?",
+            options=options,
+            seat=seat,
+            card=card,
+            default=inferred or "none",
+            t=t,
+        )
+        self.questions[qid]["_blind"] = any(actions[-1]["by"] == seat for actions in twins.values())
+        if inferred:
+            self._close(qid, "inferred")
+
     def _unseen_before(self, game: Game, seq: int, card: str) -> list[tuple[str, list[dict], Game]]:
         """Cards that, played on ``game`` by the seat to move and not seen, let ``card`` lie where it
         landed, played by the next seat: (code, both actions, the game after them), the likeliest first
@@ -1242,6 +1311,39 @@ class RoundTracker:
             return (unseen.colour != top.colour, unseen.face != landed.face, not unseen.is_number, item[0])
 
         return sorted(found, key=likeness)[:UNSEEN_OPTIONS]
+
+    def _twins_then(self, game: Game, seq: int, card: str) -> dict[int, list[dict]]:
+        """Seat -> the actions had that seat laid the top's twin unseen (R-INTERCEPT-1), then ``card``
+        (landed as entry ``seq``) the seat after it, for each seat but the one to move that the rules
+        allow both; the seat that laid the top first (a player intercepting its own card is the
+        commonest). A Polypig's twin names the colour that lets ``card`` lie, the landed card's own
+        first."""
+        last = self._previous_move()
+        if last is None or "play" not in last.action or last.action["play"] != game.top:
+            return {}
+        top, player = game.top, last.action["by"]
+        first = {"play": top}
+        if top == POLY:
+            colour = cards.parse(card).colour
+            choices = [{**first, "colour": c}
+                       for c in sorted(EDITIONS[self.config.edition].colours, key=lambda c: c != colour)]
+        else:
+            choices = [first]
+        found = {}
+        for seat in sorted(range(self.config.n), key=lambda s: s != player):
+            if seat == game.turn:
+                continue  # the seat to move laying it is a card like any other ("unseen:")
+            for choice in choices:
+                probe = copy.deepcopy(game)
+                try:
+                    probe.push({"by": seat, **choice})
+                except IllegalAction:
+                    continue
+                play = self._legal_play(probe, seq, probe.turn, card)
+                if play is not None:
+                    found[seat] = [{"by": seat, **choice}, play]
+                    break
+        return found
 
     def _unseen_then(self, game: Game, seq: int, unseen: str, card: str) -> list[dict] | None:
         """``unseen`` played on ``game`` (a probe: it is changed) by the seat to move, then ``card``
@@ -1347,11 +1449,16 @@ class RoundTracker:
         derived again with it (``told_later``), so the villains taken in between are read with it too.
         """
         before = self.maybe_two
-        if before is None or seat is None or seat == expected:
+        if before is None or seat is None:
             return
-        qid = f"q{before['seq']}-{TWO_PLAYS}"
+        qid = f"q{before['seq']}-{MISSED_BEFORE}"
+        if seat == expected:  # the arms agree with the rules as read: no card of the seat to move missed
+            if qid in self.questions and not self.questions[qid].get("_blind"):
+                self._close(qid, "inferred")
+            return
         since = self.moves[before["moves"]:]
-        if qid in self.overrides.inferred or any("reveal" not in move.action for move in since):
+        if (qid in self.overrides.inferred or self.answer_for(qid) is not None
+                or any("reveal" not in move.action for move in since)):
             return
         for actions, probe in self._quiet_unseen(before["game"], before["seq"], before["card"]):
             if fits(probe, seat):
@@ -2110,9 +2217,12 @@ class MatchTracker:
 
     def _check_answer(self, question: dict, value) -> None:
         allowed = [o["value"] for o in question["options"]]
+        playable = EDITIONS[self.config.edition].playable_codes
         if question["kind"] == "wrong-or-misread":
+            ok = value in allowed or (isinstance(value, str) and value in playable)
+        elif question["kind"] == MISSED_BEFORE:
             ok = value in allowed or (
-                isinstance(value, str) and value in EDITIONS[self.config.edition].playable_codes
+                isinstance(value, str) and value.startswith(UNSEEN) and value[len(UNSEEN):] in playable
             )
         else:
             ok = any(value == a and type(value) is type(a) for a in allowed)
