@@ -322,3 +322,27 @@ def test_a_square_of_checked_cloth_outlined_once_does_not_make_the_card_look_blu
     events += feed(pipeline, [landed] * 5, start=1.5)
     assert [(e["type"], e["card"]) for e in events] == [("landed", "g3")]
     assert events[0]["t"] <= 1.5 + 0.3  # read on the first frames the card is outlined
+
+
+@pytest.mark.parametrize("code", ["poly", "g4"])
+def test_a_face_brightened_on_one_side_still_looks_like_itself(code):
+    """A glare or a lamp brightening one side of an identical card laid on the first must not make
+    it look like another card (R-INTERCEPT-1: its landing is an interception); another face does."""
+    import cv2
+
+    from companion.sim.faces import FaceStyle, render_face
+    from companion.vision.pipeline import FACE_MATCH, _face, _similarity
+
+    style = FaceStyle.random(np.random.default_rng(3))
+
+    def crop(card):
+        return cv2.resize(render_face(card, style), (64, 96), interpolation=cv2.INTER_AREA)
+
+    upright = crop(code)
+    across, down = np.linspace(0, 1, 64, dtype=np.float32), np.linspace(0.3, 1, 96, dtype=np.float32)
+    ramp = across[None, :, None] * down[:, None, None]
+    glared = np.clip(upright.astype(np.float32) * 0.6 + 230 * ramp, 0, 255).astype(np.uint8)
+    assert _similarity(_face(glared), _face(upright)) >= FACE_MATCH
+    assert _similarity(_face(glared[::-1, ::-1]), _face(upright)) >= FACE_MATCH  # either way up
+    for other in ("b7", "y-grab"):
+        assert _similarity(_face(crop(other)), _face(glared)) < FACE_MATCH

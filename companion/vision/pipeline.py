@@ -379,13 +379,28 @@ def _named(reading, least: float) -> bool:
     return reading.code is not None and float(reading.confidence) >= least
 
 
+FACE_SIZE = (12, 18)
+# The plane a face's shading is fitted with (per channel: a + b·x + c·y over the small crop).
+_FACE_Y, _FACE_X = np.mgrid[0:FACE_SIZE[1], 0:FACE_SIZE[0]].astype(np.float32)
+_FACE_PLANE = np.stack([np.ones(_FACE_X.size, np.float32), _FACE_X.ravel() / (FACE_SIZE[0] - 1) - 0.5,
+                        _FACE_Y.ravel() / (FACE_SIZE[1] - 1) - 0.5], axis=1)
+_FACE_PLANE_FIT = np.linalg.pinv(_FACE_PLANE)  # least squares: pixels -> the plane's coefficients
+
+
 def _face(crop: np.ndarray) -> np.ndarray:
     """A small colour crop, zero mean and unit variance, for comparing faces by correlation
-    (in colour: a red and a green card of one design differ)."""
-    small = cv2.resize(crop, (12, 18), interpolation=cv2.INTER_AREA).astype(np.float32)
-    return (small - small.mean()) / max(float(small.std()), 1.0)
+    (in colour: a red and a green card of one design differ); with it the same crop with its
+    shading taken out (a plane fitted per channel): a glare or a lamp brightening one side of the
+    card changes the first much more than the second. Shape (2, 18, 12, 3)."""
+    small = cv2.resize(crop, FACE_SIZE, interpolation=cv2.INTER_AREA).astype(np.float32)
+    flat = small.reshape(-1, 3)
+    unshaded = (flat - _FACE_PLANE @ (_FACE_PLANE_FIT @ flat)).reshape(small.shape)
+    return np.stack([(face - face.mean()) / max(float(face.std()), 1.0) for face in (small, unshaded)])
 
 
 def _similarity(face: np.ndarray, other: np.ndarray) -> float:
-    """Correlation of two faces (see _face), either way up."""
-    return max(float((face * other).mean()), float((face[::-1, ::-1] * other).mean()))
+    """Correlation of two faces (see _face), either way up, as they look or with their shading
+    taken out, whichever is closer."""
+    return max(float((variant * reference).mean())
+               for mine, reference in zip(face, other, strict=True)
+               for variant in (mine, mine[::-1, ::-1]))
