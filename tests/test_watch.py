@@ -504,6 +504,12 @@ def test_an_identical_card_laid_exactly_on_its_twin_is_told_by_its_place():  # R
     table.set(discard=_placed(card("b3", (101, 100), 0.5), 0.45))
     table.frames(6)
     assert len(table.events) == 1
+    # A hand quick to drop one (as long as a card takes to fall, not to be laid) and a place
+    # changed: another twin.
+    table.frames(4, discard=MOVING)
+    table.set(discard=_placed(card("b3", (101, 100), 0.5), 0.3))
+    table.frames(6)
+    assert [(e["type"], e["card"], e["same"]) for e in table.events[1:]] == [("landed", "b3", True)]
 
 
 def test_a_villain_taken_off_its_twin_lying_where_it_lay_is_taken():  # R-ADV-1

@@ -36,9 +36,9 @@ was there, not an arm that passed over the zone while the change waited to be co
   other copy may be laid near where the first lay. Nor does the
   same card where the place it was seen lying still looks as it did (``Observation.same_place`` at
   least ``same_place``): however differently it is outlined, nothing landed there. And the other way
-  round: the same card where it lay, after a hand stayed over it for ``landing_s``, is an identical
-  card laid almost exactly on it when its place looks otherwise than before the hand came
-  (``same_place`` under ``place_changed``): what peeks out around the top card changed.
+  round: the same card where it lay, after a hand moved over it for ``drop_s`` (long enough to drop
+  a card), is an identical card laid almost exactly on it when its place looks otherwise than before
+  the hand came (``same_place`` under ``place_changed``): what peeks out around the top card changed.
 - ``taken`` (villain pile): ``card`` the top that was removed, ``under`` the new top or None (the
   same card when an identical one lay under it and its place changed, as for a landing).
 - ``reached`` (villain pile): a hand moved over the pile for ``drop_s`` at least and its top
@@ -270,12 +270,12 @@ class Watcher:
     def _another_card(self, zone: _Zone, obs: Observation) -> bool:
         """Whether the stable card's code seen in ``obs`` is another card: an identical one landed.
         Its place says so first (``Observation.same_place``): where the card lay looks as it did, the
-        same card outlined anew; it looks otherwise after a hand stayed long enough to lay a card, a
+        same card outlined anew; it looks otherwise after a hand stayed long enough to drop a card, a
         twin lies there, however near its outline. Otherwise its pose does."""
         place, quad = obs.same_place, obs.quad
         if place is not None and place >= self.same_place:
             return False
-        if place is not None and place < self.place_changed and zone.moving_s >= self.landing_s:
+        if place is not None and place < self.place_changed and zone.moving_s >= self.drop_s:
             return True
         if not zone.moving_s or zone.moving_s < self.drop_s or not zone.poses:
             # No hand came (the same card, outlined again), or too briefly to put a card down: an arm
