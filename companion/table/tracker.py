@@ -819,8 +819,7 @@ class RoundTracker:
         missed = missed_told if missed_told is not None else (
             self.overrides.inferred.get(missed_qid) if fixed_by is None else None)
         asking = fixed_by is None and missed_told is None and (long or missed is not None)
-        missed_options = self._unseen_before(self.game, seq, card) if asking else []
-        twins = self._twins_then(self.game, seq, card) if asking else {}
+        unseen_here = None  # _unseen_before(self.game, seq, card), made once when needed
         if isinstance(missed, str) and missed.startswith((UNSEEN, TWIN)):
             if missed.startswith(UNSEEN):
                 actions = self._unseen_then(copy.deepcopy(self.game), seq, missed[len(UNSEEN):], card)
@@ -861,7 +860,8 @@ class RoundTracker:
         single = len(readings) == 1
         if (unseen_reading is None and fixed_by is None and single and not readings[0][2]
                 and hint is not None and hint != readings[0][0]):
-            actions = self._missed_before(seq, card, hint)
+            unseen_here = self._unseen_before(self.game, seq, card)
+            actions = self._missed_before(unseen_here, hint)
             if actions is not None:
                 unseen_reading = (hint, actions, False)
                 readings = readings + [unseen_reading]  # asked; the turn's seat stays the default
@@ -887,9 +887,13 @@ class RoundTracker:
         if chosen is unseen_reading:
             self._note_unseen(seq, t, actions[0]["play"])
         from_missed = from_missed and chosen is unseen_reading
-        if (missed_options or twins) and (from_missed or plain):
-            self._ask_missed_before(seq, t, card, self.game.turn, [code for code, _, _ in missed_options],
-                                    twins, missed if from_missed else None)
+        if asking and (from_missed or plain):
+            if unseen_here is None:
+                unseen_here = self._unseen_before(self.game, seq, card)
+            twins = self._twins_then(self.game, seq, card)
+            if unseen_here or twins:
+                self._ask_missed_before(seq, t, card, self.game.turn, [code for code, _, _ in unseen_here],
+                                        twins, missed if from_missed else None)
         self._apply_reading(seq, t, actions, intercept, inferred=not told)
         if chosen is unseen_reading and not (named or missed_named):
             self.moves[-2].inferred = True  # the card itself is a guess, whoever told the seat
@@ -1460,24 +1464,25 @@ class RoundTracker:
         if (qid in self.overrides.inferred or self.answer_for(qid) is not None
                 or any("reveal" not in move.action for move in since)):
             return
-        for actions, probe in self._quiet_unseen(before["game"], before["seq"], before["card"]):
+        unseen = self._unseen_before(before["game"], before["seq"], before["card"])
+        for actions, probe in self._quiet_unseen(unseen):
             if fits(probe, seat):
                 self.told_later[qid] = UNSEEN + actions[0]["play"]
                 return
 
-    def _quiet_unseen(self, game: Game, seq: int, card: str):
-        """(actions, probe) for each number card that, laid unseen on ``game`` by the seat to move, lets
-        ``card`` (entry ``seq``) lie there, played by the next seat: the likeliest first. A number
-        changes nothing but the turn (no penalty); never ``card`` itself (a twin, R-INTERCEPT-1)."""
-        for unseen, actions, probe in self._unseen_before(game, seq, card):
-            if cards.parse(unseen).is_number and unseen != card:
+    @staticmethod
+    def _quiet_unseen(unseen: list[tuple[str, list[dict], Game]]):
+        """(actions, probe) for each number card among ``unseen`` (``_unseen_before``'s, the likeliest
+        first). A number changes nothing but the turn (no penalty); never the landed card itself (a
+        twin, R-INTERCEPT-1)."""
+        for code, actions, probe in unseen:
+            if cards.parse(code).is_number and code != actions[-1]["play"]:
                 yield actions, probe
 
-    def _missed_before(self, seq: int, card: str, seat: int) -> list[dict] | None:
-        """The actions had the seat to move laid a number card unseen, so that ``seat`` laid ``card``
-        (``_quiet_unseen``), or None."""
-        return next((actions for actions, _ in self._quiet_unseen(self.game, seq, card)
-                     if actions[-1]["by"] == seat), None)
+    def _missed_before(self, unseen: list[tuple[str, list[dict], Game]], seat: int) -> list[dict] | None:
+        """The actions had the seat to move laid a number card unseen (``_quiet_unseen`` of ``unseen``),
+        so that ``seat`` laid the landed card, or None."""
+        return next((actions for actions, _ in self._quiet_unseen(unseen) if actions[-1]["by"] == seat), None)
 
     def _misread_candidates(self, card: str, seat: int | None, limit: int = 6) -> list[str]:
         """Legal cards that look most like ``card``: same colour and face, then colour, then face."""
