@@ -820,18 +820,11 @@ class RoundTracker:
             self.overrides.inferred.get(missed_qid) if fixed_by is None else None)
         asking = fixed_by is None and missed_told is None and (long or missed is not None)
         unseen_here = None  # _unseen_before(self.game, seq, card), made once when needed
-        if isinstance(missed, str) and missed.startswith((UNSEEN, TWIN)):
-            if missed.startswith(UNSEEN):
-                actions = self._unseen_then(copy.deepcopy(self.game), seq, missed[len(UNSEEN):], card)
-            else:
-                actions = self._twins_then(self.game, seq, card).get(int(missed[len(TWIN):]))
-            if actions is not None:
-                unseen_reading = (actions[-1]["by"], actions, False)
-                readings, long, from_missed = [unseen_reading], False, True
-                reach = None  # the arm seen may be either player's
-            elif missed_told is not None:
-                self._flag(seq, t, "Названная карта не могла лечь перед этой",
-                           "The card told cannot have been laid before this one")
+        actions = self._missed_actions(seq, t, card, missed, told=missed_told is not None)
+        if actions is not None:
+            unseen_reading = (actions[-1]["by"], actions, False)
+            readings, long, from_missed = [unseen_reading], False, True
+            reach = None  # the arm seen may be either player's
         if fixed_by is not None:
             chosen = [r for r in readings if r[0] == fixed_by]
             if not chosen:
@@ -1251,6 +1244,21 @@ class RoundTracker:
             card=card,
             t=t,
         )
+
+    def _missed_actions(self, seq: int, t: float, card: str, missed, *, told: bool) -> list[dict] | None:
+        """The actions a "missed-before" answer (``missed``: ``told`` by the table, else inferred) makes
+        of ``card`` landing: the card laid unseen or the top's twin, then ``card``. None for "none",
+        or when the rules refuse them (flagged, when told)."""
+        if not isinstance(missed, str) or not missed.startswith((UNSEEN, TWIN)):
+            return None
+        if missed.startswith(UNSEEN):
+            actions = self._unseen_then(copy.deepcopy(self.game), seq, missed[len(UNSEEN):], card)
+        else:
+            actions = self._twins_then(self.game, seq, card).get(int(missed[len(TWIN):]))
+        if actions is None and told:
+            self._flag(seq, t, "Названная карта не могла лечь перед этой",
+                       "The card told cannot have been laid before this one")
+        return actions
 
     def _ask_missed_before(self, seq: int, t: float, card: str, seat: int, unseen: list[str],
                            twins: dict[int, list[dict]], inferred: str | None) -> None:
