@@ -296,6 +296,30 @@ class _NamesNoCard(ColourClassifier):
         return readings
 
 
+class _UnsureOfGreen(_NamesNoCard):
+    """The colour stand-in, unsure of green cards (a printing the card model hardly knows)."""
+
+    def classify(self, crops):
+        readings = super().classify(crops)
+        for reading in readings:
+            if reading.code == "g3":
+                reading.code, reading.confidence = None, 0.42
+                reading.top = [("g3", 0.42), ("g5", 0.2), ("none", 0.15)]
+        return readings
+
+
+def test_a_card_read_unsurely_is_read_from_its_own_outline_not_one_of_no_card(monkeypatch):
+    # The outline of a card's size first found takes in no card (the cloth); the card's own outline,
+    # read unsurely frame after frame, is the one watched: the watcher pools such frames.
+    outlines = outline_discard(monkeypatch, card_corners((90, 120), 0))
+    pipeline = Pipeline(ZONES, _UnsureOfGreen())
+    assert feed(pipeline, [scene()] * 5) == []
+    outlines[:] = [card_corners((140, 120), 0), card_corners((95, 118), 25)]
+    landed = scene(discard=(("r3", (90, 120), 0), ("g3", (95, 118), 25)))
+    events = feed(pipeline, [scene(hand=(90, 130))] * 3 + [landed] * 5, start=1.0)
+    assert [(e["type"], e["card"]) for e in events] == [("landed", "g3")]
+
+
 def test_a_square_of_checked_cloth_outlined_once_does_not_make_the_card_look_blurred(monkeypatch):
     # Right after the hand leaves, a black-and-yellow square of the cloth is outlined instead of the
     # card: it is no card, and its hard edges are no measure of how sharp the card's crops can be.

@@ -142,11 +142,57 @@ def test_unsteady_or_unconfident_readings_are_not_trusted():
     for _ in range(5):
         table.frames(2, discard=card("r3", (104, 98), 20))
         table.frames(2, discard=MOVING)
-    # A low-confidence reading is not trusted however long it lasts.
-    table.frames(10, discard=card("r8", (104, 98), 20, confidence=0.3))
+    # A low-confidence reading is not trusted however long it lasts, while the model weighs another
+    # card almost as much.
+    unsure = Observation(True, None, 0.3, card_corners((104, 98), 20), top=(("r8", 0.3), ("r3", 0.25)))
+    table.frames(10, discard=unsure)
     assert table.events == []
     table.frames(3, discard=card("r3", (104, 98), 20))
     assert table.types() == [("landed", "discard", "r3")]
+
+
+def unsure(centre, angle, *top):
+    return Observation(True, None, top[0][1], card_corners(centre, angle), top=top)
+
+
+def test_a_card_named_unsurely_frame_after_frame_is_read():
+    table = start()
+    table.frames(4, discard=MOVING)
+    # A card in a printing the model hardly knows, under glare: named below min_confidence, and
+    # taken for no card at all in a frame, but always the same card when it is named.
+    frames = [unsure((104, 98), 20, ("g5", 0.45), ("g6", 0.23), ("g3", 0.1)),
+              unsure((105, 98), 20, ("none", 0.8), ("g7", 0.08), ("g4", 0.03)),
+              unsure((104, 98), 21, ("g5", 0.43), ("g6", 0.28), ("g3", 0.1))]
+    for obs in frames:
+        table.frames(1, discard=obs)
+    assert table.events == []  # not before weak_frames frames
+    table.frames(1, discard=frames[0])
+    assert table.types() == [("landed", "discard", "g5")]
+    assert table.events[0]["confidence"] < 0.5
+    table.frames(4, discard=frames[2])
+    assert len(table.events) == 1  # read on, it stays the one card
+
+
+def test_unsure_frames_count_towards_a_card_named_surely_once():
+    table = start()
+    table.frames(4, discard=MOVING)
+    # Three unsure frames, then two sure ones before the next player's hand comes.
+    for _ in range(3):
+        table.frames(1, discard=unsure((104, 98), 20, ("g5", 0.42), ("g6", 0.28)))
+    table.frames(2, discard=card("g5", (104, 98), 20, confidence=0.53))
+    table.frames(4, discard=MOVING)
+    assert table.types() == [("landed", "discard", "g5")]
+
+
+def test_unsure_frames_that_move_or_name_the_stable_card_are_not_read():
+    table = start()
+    table.frames(4, discard=MOVING)
+    # The outline moving between unsure frames: something being slid, not a card lying there.
+    for i in range(6):
+        table.frames(1, discard=unsure((104 + 12 * i, 98), 20, ("g5", 0.45), ("g6", 0.1)))
+    # The stable card named unsurely in a new place: a twin laid on it needs sure frames.
+    table.frames(6, discard=unsure((110, 95), 25, ("b3", 0.45), ("b5", 0.1)))
+    assert table.events == []
 
 
 def test_a_card_read_on_both_sides_of_a_hand_passing_for_a_frame_is_read():

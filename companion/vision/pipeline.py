@@ -203,11 +203,15 @@ class Pipeline:
             for (name, quad, crop, thumb), reading in zip(to_classify, readings, strict=True):
                 if name not in chosen:
                     chosen[name] = (quad, crop, thumb, reading)
-                    if reading.top[0][0] != NONE:
+                    if _likeliest(reading) != NONE:
                         # A crop read as no card (a square of a checked cloth outlined for a frame) is
                         # no measure of the zone's sharpness: its edges would make the card look blurred.
                         self._remember_sharpness(name, measured[name])
                 elif _named(reading, least) and not _named(chosen[name][3], least):
+                    chosen[name] = (quad, crop, chosen[name][2], reading)
+                elif _likeliest(chosen[name][3]) == NONE != _likeliest(reading):
+                    # Neither named: a card named unsurely is still a card (the watcher pools such
+                    # frames); the outline read as no card may take in a card below.
                     chosen[name] = (quad, crop, chosen[name][2], reading)
             for name, (quad, crop, thumb, reading) in chosen.items():
                 obs = Observation(True, reading.code, float(reading.confidence), quad,
@@ -371,6 +375,11 @@ def _place_patch(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
     grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
     edges = grey - cv2.GaussianBlur(grey, (0, 0), PLACE_EDGES_SIGMA)
     return np.stack([(plane - float(plane.mean())) / max(float(plane.std()), 1.0) for plane in (grey, edges)])
+
+
+def _likeliest(reading) -> str:
+    """The code the model gave most weight in a reading, however unsure."""
+    return reading.top[0][0] if reading.top else NONE
 
 
 def _named(reading, least: float) -> bool:

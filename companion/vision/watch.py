@@ -63,7 +63,13 @@ was there, not an arm that passed over the zone while the change waited to be co
 - ``camera``: passed through by the pipeline (``status`` "lost" / "ok").
 
 Until the first stable reading of a zone there is no event for it: the first reading is the table
-as it was found (``watcher.state()``). Readings below ``min_confidence`` count as unreadable.
+as it was found (``watcher.state()``). Readings below ``min_confidence`` count as unreadable, with
+one exception: a card lying still that the model names unsurely frame after frame. The last
+``weak_frames`` frames of a card lying still (its outline still), named surely or not, are pooled:
+the card the model gives the most weight on average (at least ``weak_p``, ``weak_lead`` times the
+next, and never ``none``: an outline was found) is what lies there. A card in a printing the model
+hardly knows, or under glare, would otherwise go unseen, and every seat after it would be one off.
+Pooling only names another card than the zone's stable one: a twin laid on it needs its own frames.
 """
 
 from __future__ import annotations
@@ -117,6 +123,7 @@ class _Zone:
     cover_start: float | None = None  # when the zone was first covered since its stable reading
     hand_start: float | None = None  # when the latest run of unreadable frames (a hand) began
     change: tuple | None = None  # (observation, hand_start): the change first seen, and the hand before it
+    still: list[Observation] = field(default_factory=list)  # the last frames of a card lying still
     earlier: list = field(default_factory=list)  # (code, poses) of the tops before this one, newest last
 
 
@@ -125,8 +132,10 @@ class Watcher:
                  still_px: float = 8.0, still_deg: float = 8.0, same_px: float = 3.0, same_deg: float = 3.0,
                  min_confidence: float = 0.5, pair_s: float = 2.0, new_px: float = 5.0, new_deg: float = 5.0,
                  landing_s: float = 0.3, drop_s: float = 0.25, change_s: float = 0.17,
-                 same_place: float = 0.95, place_changed: float = 0.7, gap_s: float = 0.1):
+                 same_place: float = 0.95, place_changed: float = 0.7, gap_s: float = 0.1,
+                 weak_frames: int = 4, weak_p: float = 0.2, weak_lead: float = 1.5):
         self.gap_s = gap_s
+        self.weak_frames, self.weak_p, self.weak_lead = weak_frames, weak_p, weak_lead
         self.zones = {name: _Zone(name) for name in zones}
         self.new_px, self.new_deg, self.landing_s = new_px, new_deg, landing_s
         self.drop_s, self.change_s = drop_s, change_s
@@ -159,14 +168,51 @@ class Watcher:
         for zone in self.zones.values():
             obs = observations.get(zone.name, UNREADABLE)
             unnamed = obs.code is None or obs.confidence < self.min_confidence
-            if obs.readable and obs.quad is not None and unnamed:
-                obs = UNREADABLE  # a card is there but not named with confidence: wait for a better frame
+            if obs.readable and obs.quad is not None:
+                # A card not named with confidence: wait for a better frame, unless the frames of the
+                # card lying still agree (they count towards a card named surely too).
+                self._keep_still(zone, obs)
+                obs = self._pooled(zone, obs, unnamed)
+            else:
+                zone.still.clear()
             for event in self._step(t, zone, obs):
                 events.extend(self._before(event))
         for event in self._settle_villains(t):
             events.extend(self._before(event))
         events.extend(self._settle_draws(t))
         return events
+
+    def _keep_still(self, zone: _Zone, obs: Observation) -> None:
+        if zone.still and not self._still(zone.still[-1], obs):
+            zone.still.clear()
+        zone.still.append(obs)
+        del zone.still[:-self.weak_frames]
+
+    def _pooled(self, zone: _Zone, obs: Observation, unnamed: bool) -> Observation:
+        """``obs`` as the watcher takes it: when the last ``weak_frames`` frames of a card lying still
+        agree on a card, sure of it or not, that card, with the run behind it so that it is confirmed
+        now; otherwise ``UNREADABLE`` for a card not named with confidence."""
+        kept = UNREADABLE if unnamed else obs
+        if len(zone.still) < self.weak_frames or (not unnamed and len(zone.run) + 1 >= self.confirm_frames):
+            return kept
+        totals: dict[str, float] = {}
+        for frame in zone.still:
+            for code, p in frame.top or ([(frame.code, frame.confidence)] if frame.code else []):
+                if code not in (None, NONE):
+                    totals[code] = totals.get(code, 0.0) + float(p) / len(zone.still)
+        ranked = sorted(((p, code) for code, p in totals.items()), reverse=True) + [(0.0, NONE)] * 2
+        (best_p, best), (second_p, _) = ranked[0], ranked[1]
+        if (best_p < self.weak_p or best_p < self.weak_lead * second_p or best == zone.stable
+                or not (unnamed or best == obs.code)):
+            return kept
+        named = [Observation(True, best, best_p, frame.quad, top=tuple((c, p) for p, c in ranked[:3]))
+                 for frame in zone.still]
+        zone.run = named[:-1]
+        return named[-1] if unnamed else obs
+
+    def _still(self, a: Observation, b: Observation) -> bool:
+        shift, turn = pose_change(a.quad, b.quad)
+        return shift <= self.still_px and turn <= self.still_deg
 
     def _before(self, event: dict) -> list[dict]:
         """``event``, after the held draws it does not explain: a draw whose deck was covered while
@@ -205,10 +251,7 @@ class Watcher:
     def _agrees(self, a: Observation, b: Observation) -> bool:
         if a.empty or b.empty:
             return a.empty and b.empty
-        if a.code != b.code:
-            return False
-        shift, turn = pose_change(a.quad, b.quad)
-        return shift <= self.still_px and turn <= self.still_deg
+        return a.code == b.code and self._still(a, b)
 
     def _step(self, t: float, zone: _Zone, obs: Observation) -> list[dict]:
         if not obs.readable:
