@@ -107,7 +107,29 @@ def test_the_arm_over_the_zone_when_it_was_covered_is_the_events_own():
     watcher, t = watch([None] * 5 + ["left"] * 5 + [None] * 3 + ["bottom"] * 5)
     assert circular_gap(watcher.reach(t, at=0.7), LEFT) < 0.02
     assert circular_gap(watcher.reach(t), BOTTOM) < 0.02
-    assert circular_gap(watcher.reach(t, at=0.2), BOTTOM) < 0.02  # no arm then: the usual guess
+    # No arm at the border when the zone was covered: the border often sees an arm only after its
+    # hand is over the zone, so the first that comes within LATE_S is the one.
+    assert circular_gap(watcher.reach(t, at=0.2), LEFT) < 0.02
+    assert circular_gap(watcher.reach(t, at=1.1), BOTTOM) < 0.02
+
+
+def test_an_arm_resting_at_the_border_is_not_the_one_that_comes_for_the_move():  # R-ADV-3: whose trophy
+    # The left arm rests at the border since 0.3 s, stirring; the zone is covered at 3.6 s and the
+    # bottom arm is seen coming 0.2 s later: the move is the bottom arm's.
+    watcher = watch_arms([""] * 3 + ["left", "left-lower"] * 17 + ["left"] + ["left bottom"] * 6)
+    assert circular_gap(watcher.reach(4.3, at=3.6), BOTTOM) < 0.02
+    # Out for 1.3 s only, the left arm is the one over the zone (a player drew and plays the card
+    # drawn), whatever arm comes next.
+    watcher = watch_arms([""] * 3 + ["left"] * 15 + ["left bottom"] * 6)
+    assert circular_gap(watcher.reach(2.3, at=1.6), LEFT) < 0.02
+
+
+def test_an_arm_come_long_after_the_zone_was_covered_is_the_next_moves():  # R-ADV-3: whose trophy
+    # No arm seen at the border the moment the zone was covered (0.5 s); the event's arm shows a little
+    # later, and the next player's long after, before the event is confirmed: the first is its own.
+    watcher = watch_arms([""] * 6 + ["left"] * 6 + ["left bottom"] * 4)
+    assert circular_gap(watcher.reach(1.5, at=0.5), LEFT) < 0.02
+    assert circular_gap(watcher.reach(1.5), BOTTOM) < 0.02  # when it is not known: the latest
 
 
 def watch_arms(sequence: list[str], fps: float = 10.0) -> ReachWatcher:

@@ -38,6 +38,8 @@ SAME_PLACE = 0.04  # two sightings this close (of the border's length) are the s
 MOVED = 0.004  # an arm resting at the border that shifts this much (twice its jitter) is reaching out
 HISTORY_S = 10.0
 AT_SLACK_S = 0.2  # the frame nearest the moment asked about must be this close
+LATE_S = 0.4  # an arm first seen this long after its zone was covered came for something else
+RESTING_S = 3.0  # an arm out at the border this long rests there
 STILL = 4.0  # grey levels a border pixel may move from frame to frame and still be still
 STILL_S = 3.0  # a change still for this long is the border
 # A run brighter than the empty border by about the same amount in every channel (the least within
@@ -161,7 +163,8 @@ class ReachWatcher:
 
         That arm is still on its way back when the event is confirmed: of the arms seen in the last
         part of the window, the one that appeared last (something seen at the border for the whole
-        window counts only when nothing else is there). Highlights count only when no arm is seen
+        window counts only when nothing else is there, and an arm that came ``LATE_S`` after ``at``
+        only when no other arm is seen). Highlights count only when no arm is seen
         at all then: a grey sleeve over a darker cloth looks like one.
         """
         found = self._reach_among(self.sightings, t, at)
@@ -177,13 +180,16 @@ class ReachWatcher:
                 return found
         recent = [(when, ps) for when, ps in sightings if t - 2 * WINDOW_S <= when <= t]
         latest = [p for when, ps in recent if when >= t - WINDOW_S / 2 for p in ps]
-        best, best_onset, best_group = None, None, []
+        best, best_key, best_group = None, None, []
         for p in latest:
             onset, present, group = _follow(p, recent)
             if onset is None or (onset < t - WINDOW_S and onset != float("-inf")):
                 continue  # an arm that came before this event's: the previous move's, on its way back
-            if present >= 2 and (best_onset is None or onset > best_onset):
-                best, best_onset, best_group = p, onset, group
+            # An arm that came long after the zone was covered is the next move's, come before the
+            # change was confirmed: it counts only when no other arm is seen.
+            late = at is not None and onset > at + LATE_S
+            if present >= 2 and (best_key is None or (not late, onset) > best_key):
+                best, best_key, best_group = p, (not late, onset), group
         return None if best is None else _mean_place(best_group)
 
     def annotate(self, event: dict) -> dict:
@@ -284,19 +290,29 @@ class ReachWatcher:
 
     def _arm_at(self, sightings, at: float) -> float | None:
         """The arm crossing the border at ``at``: of those seen then, the one that came last (one
-        player's arm may stay out over two moves: a draw and the drawn card played)."""
+        player's arm may stay out over two moves: a draw and the drawn card played).
+
+        An arm out at the border for ``RESTING_S`` already rests there (a player who draws and plays
+        the card drawn keeps the arm out for less); the border often sees the moving arm only a little
+        after its hand is over the zone, so the first arm that comes within ``LATE_S`` is the one, and
+        a resting arm only when none comes."""
         frames = list(sightings)
         if not frames:
             return None
         here = min(range(len(frames)), key=lambda i: abs(frames[i][0] - at))
         if abs(frames[here][0] - at) > AT_SLACK_S:
             return None
-        best, best_onset, best_group = None, None, []
-        for p in frames[here][1]:
-            onset, _, group = _follow(p, frames[: here + 1])
-            if best_onset is None or onset > best_onset:
-                best, best_onset, best_group = p, onset, group
-        return None if best is None else _mean_place(best_group)
+        seen = [(*_follow(p, frames[: here + 1])[::2], p) for p in frames[here][1]]
+        fresh = [arm for arm in seen if arm[0] >= at - RESTING_S]
+        if not fresh:
+            coming = [(*_follow(p, frames[: k + 1])[::2], p)
+                      for k in range(here + 1, len(frames)) if frames[k][0] <= at + LATE_S
+                      for p in frames[k][1]]
+            fresh = [arm for arm in coming if at - RESTING_S <= arm[0] <= at + LATE_S]
+            if fresh:
+                return _mean_place(min(fresh, key=lambda arm: arm[0])[1])
+        best = max(fresh or seen, key=lambda arm: arm[0], default=None)
+        return None if best is None else _mean_place(best[1])
 
 
 def _arm_known(event: dict) -> bool:
