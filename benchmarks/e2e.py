@@ -171,6 +171,13 @@ def _align(entries: list[dict], expected: list[dict]) -> dict[int, int]:
     return out
 
 
+def _unread_card_near(expected: list[dict], landed: set[int], t: float) -> str | None:
+    """The card of the landing nearest ``t`` (within 1 s) that no camera event was matched to."""
+    near = [(abs(e["t_clear"] - t), e["card"]) for e in expected
+            if e["type"] == "landed" and e["action"] not in landed and abs(e["t_clear"] - t) <= 1.0]
+    return min(near)[1] if near else None
+
+
 def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
     """The tracker over the same entries, with a table that answers each question from the truth."""
     from companion.rules import RULE_DEFAULTS
@@ -217,6 +224,11 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                     value = f"{TWIN}{before['by']}"
                 elif before["by"] == question["seat"]:
                     value = f"{UNSEEN}{before['play']}"
+            elif kind == "which-card":
+                # read right (the reading matched a card laid then), or the card laid then that no
+                # reading matched
+                value = action.get("play") if index is not None else _unread_card_near(
+                    expected, landed, question["t"])
             elif kind == "went-out" and index is not None:
                 value = truth["hands"][index][action["by"]] == 1
             if value is None or value == question["default"]:

@@ -481,6 +481,47 @@ def test_a_card_the_rules_refuse_is_the_likeliest_other_card_the_camera_weighed(
     assert table.kinds() == ["wrong-or-misread"]  # weighed too little to be taken for the card
 
 
+def test_a_card_read_unsure_is_asked_about_and_the_answer_reads_the_round_again():  # R-TURN-1, R-ADV-2
+    table = Table()  # blue 5 to start
+    table.event("landed", zone="discard", card="b6", confidence=0.6, alternatives=[["b0", 0.2], ["x9", 0.1]])
+    question = table.question("which-card")
+    assert question["default"] == "b6" and question["seat"] == 1
+    assert [o["value"] for o in question["options"]] == ["b6", "b0"]  # no code that is not a card
+    table.land("b1")
+    assert table.actions[-2:] == [{"by": 1, "play": "b6"}, {"by": 2, "play": "b1"}]
+    table.answer("which-card", "b3")  # a card not offered: any card is taken
+    assert table.actions[-2:] == [{"by": 1, "play": "b3"}, {"by": 2, "play": "b1"}]
+    assert "which-card" not in table.kinds()
+    # A sure reading, or an unsure one the rules chose among the cards weighed, is not asked about.
+    table.event("landed", zone="discard", card="b2", confidence=0.95)
+    table.event("landed", zone="discard", card="r4", confidence=0.6, alternatives=[["b4", 0.3]])
+    assert table.actions[-1] == {"by": 1, "play": "b4"} and table.kinds() == []
+
+
+def test_bad_answers_about_a_card_read_unsure_are_refused():
+    table = Table()
+    table.event("landed", zone="discard", card="b6", confidence=0.6)
+    before = list(table.actions)
+    for bad in ("x9", 6, None, "unseen:b6"):
+        with pytest.raises(TableError):
+            table.answer("which-card", bad)
+    assert table.actions == before and "which-card" in table.kinds()
+
+
+def test_the_top_read_as_it_was_told_after_a_misreading_is_no_new_card():  # R-TURN-1
+    table = Table()  # blue 5 to start
+    table.event("landed", zone="discard", card="b6", confidence=0.6, alternatives=[["b3", 0.2]])
+    table.answer("which-card", "b3")
+    # The camera's watcher still held its blue 6: once an arm has passed, it reads the blue 3 as a
+    # change of the top.
+    table.event("landed", zone="discard", card="b3", confidence=0.95, same=False)
+    assert table.actions == [{"by": 1, "play": "b3"}]
+    assert table.round.log[-1]["kind"] == "passing"
+    # A blue 3 laid on it is still a play (seen as the same card in a new place: an interception).
+    table.event("landed", zone="discard", card="b3", confidence=0.95, same=True)
+    assert len(table.actions) == 2 and table.actions[-1]["play"] == "b3"
+
+
 def test_a_villain_taken_says_which_card_the_camera_weighed_it_was():  # R-ADV-2
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table)  # blue 5 on top, seat 1 to play, everyone holds 6

@@ -94,7 +94,8 @@ def truth_answer(question: dict, actions: list[dict], hand_counts: list[int], tr
     values = [o.get("value") for o in question.get("options", [])]
 
     def allowed(value):
-        return value if value in values or kind in ("wrong-or-misread", "missed-before") else None
+        any_card = kind in ("wrong-or-misread", "missed-before", "which-card")  # any card is taken
+        return value if value in values or any_card else None
 
     if kind == "colour":
         polys = [a for a in plays if a["play"] == "poly" and "colour" in a]
@@ -112,6 +113,9 @@ def truth_answer(question: dict, actions: list[dict], hand_counts: list[int], tr
             unseen = UNSEEN + plays[-2]["play"] if len(plays) > 1 else None
             return unseen if unseen in values else None
         return plays[-1]["play"] if plays else "ignore"
+    if kind == "which-card":
+        # Asked right after the card read unsure landed: the last card played is it.
+        return allowed(plays[-1]["play"]) if plays else None
     if kind == "missed-before":
         # The card was the asked seat's own (nothing missed), or the next seat's right after a card
         # of the asked seat's (the camera missed that one). Right after a twin the bots cannot tell

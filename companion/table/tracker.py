@@ -77,6 +77,11 @@ LONG_COVER_SAMPLES = 5  # covers seen before the round's own usual cover is trus
 # inferred.
 MISSED_BEFORE = "missed-before"
 TWIN = "twin:"
+# A card read with less confidence than this is asked about ("which-card": the card read is the
+# default, the others the camera weighed are offered; any card is taken): on the simulated tables one
+# in four of them is another card, against one in a hundred and fifty above.
+ASK_CARD_BELOW = 0.7
+WHICH_CARD = "which-card"
 
 QUESTION_KINDS = (
     "colour",
@@ -85,6 +90,7 @@ QUESTION_KINDS = (
     "played-by",
     "wrong-or-misread",
     "missed-before",
+    "which-card",
     "went-out",
     "round-end",
     "trophy",
@@ -234,6 +240,7 @@ class RoundTracker:
         self.effective: list[int] = []  # entries that changed the round, oldest first (for undo)
         self.errors: dict[int, IllegalAction] = {}  # entries a correction made impossible
         self.held: dict | None = None  # an illegal landing waiting for "wrong card" or "misread"
+        self.camera_cards: dict[int, str] = {}  # entry -> the card the camera read land there
         self.told_later: dict = {}  # question id -> value a later entry told (see ``Overrides.inferred``)
         self.absorb_until = float("-inf")
         self.slap_until = float("-inf")  # till then, a deck event with many arms is a slap (R-SLAP, R-STEAL)
@@ -547,7 +554,8 @@ class RoundTracker:
         if kind == "landed":
             card = event["card"]
             fix = self.overrides.fixes.get(seq, {})
-            card = fix.get("card", card)
+            told = self.answer_for(f"q{seq}-{WHICH_CARD}")
+            card = fix.get("card", told if told is not None else card)
             if self.game is None:
                 self._start(seq, t, card)
                 return
@@ -555,7 +563,10 @@ class RoundTracker:
                 self._note_crossing(seq, t, "discard", event["passing"])
                 return
             self._settle_reached()
-            read = "card" not in fix  # the camera's reading stands (no person told the card)
+            self.camera_cards[seq] = event["card"]
+            if event.get("same") is False and self._misread_top_read(seq, t, card):
+                return
+            read = "card" not in fix and told is None  # the camera's reading stands (no person told the card)
             self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"),
                             event.get("confidence") if read else None,
                             _checked_alternatives(event.get("alternatives")) if read else [],
@@ -773,6 +784,7 @@ class RoundTracker:
         alternatives: list | None = None,
         cover: float | None = None,
     ) -> None:
+        read_card = card
         if self.finished:
             self._flag(
                 seq,
@@ -901,6 +913,10 @@ class RoundTracker:
         if not named:  # "read right, and before it …": the table vouched for the card as read
             play_move.confidence = confidence
             play_move.alternatives = [a for a in alternatives or [] if a[0] != card]
+            # (a card the rules chose among those the camera weighed is not asked about)
+            unsure = confidence is not None and confidence < ASK_CARD_BELOW and card == read_card
+            if unsure and play_move.action.get("play") == card:
+                self._ask_which_card(seq, t, play_move, alternatives or [])
         if len(readings) > 1 and not told:
             options = [texts.seat_option(r[0], self.players) for r in readings]
             if kind == "intercepted-by":
@@ -1223,6 +1239,26 @@ class RoundTracker:
             seq, t, f"Нельзя положить {texts.card_ru(card)}", f"{texts.card_en(card)} cannot be played there"
         )
 
+    def _ask_which_card(self, seq: int, t: float, move: Move, alternatives: list) -> None:
+        """A card read unsure: the table may say which it was (the card read stays if nobody does)."""
+        card = move.action["play"]
+        playable = EDITIONS[self.config.edition].playable_codes
+        codes = [card] + [code for code, _ in alternatives if code != card and code in playable]
+        name = self.players[move.action["by"]]
+        self._ask(
+            seq,
+            WHICH_CARD,
+            ru=f"Камера не уверена: {name} сыграл {texts.card_ru(card)}?",
+            en=f"The camera is unsure: did {name} play {texts.card_en(card)}?",
+            options=[{"value": code, "label_ru": texts.card_ru(code), "label_en": texts.card_en(code)}
+                     for code in codes],
+            seat=move.action["by"],
+            move=move,
+            card=card,
+            default=card,
+            t=t,
+        )
+
     def _ask_wrong_or_misread(
         self, seq: int, t: float, card: str, seat: int | None, unseen: list[str]
     ) -> None:
@@ -1394,6 +1430,22 @@ class RoundTracker:
             if any(self._legal_play(probe, seq, seat, card) is not None for seat in range(self.config.n)):
                 self.told_later[qid] = UNSEEN + unseen
                 return
+
+    def _misread_top_read(self, seq: int, t: float, card: str) -> bool:
+        """Whether a landing the camera saw as a new card is the top it had misread, now read as it was
+        taken to be (told by the table, or chosen by the rules among the cards the camera weighed): the
+        watcher held its misreading, so the right reading came as a change. No new card; noted."""
+        last = self.last_play()
+        if last is None:
+            return False
+        move = last[1]
+        camera = self.camera_cards.get(move.source)
+        if card != self.game.top or move.action["play"] != card or camera in (None, card):
+            return False
+        self._note(seq, t, "passing",
+                   f"Верхняя карта прочитана снова: {texts.card_ru(card)}, не {texts.card_ru(camera)}",
+                   f"The top read again: {texts.card_en(card)}, not {texts.card_en(camera)}")
+        return True
 
     def _top_read_again(
         self, card: str, seat: int | None, confidence: float | None, alternatives: list | None
@@ -2231,7 +2283,7 @@ class MatchTracker:
     def _check_answer(self, question: dict, value) -> None:
         allowed = [o["value"] for o in question["options"]]
         playable = EDITIONS[self.config.edition].playable_codes
-        if question["kind"] == "wrong-or-misread":
+        if question["kind"] in ("wrong-or-misread", WHICH_CARD):
             ok = value in allowed or (isinstance(value, str) and value in playable)
         elif question["kind"] == MISSED_BEFORE:
             ok = value in allowed or (
