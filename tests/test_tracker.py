@@ -132,10 +132,18 @@ def test_a_card_on_one_the_camera_missed_can_be_told_so():  # R-TURN-1 (two play
     table.land("r7")  # seat 1 played a card nobody saw land, then seat 2 this red 7
     values = [o["value"] for o in table.question("wrong-or-misread")["options"]]
     assert values[0] == "wrong" and values[-1] == "ignore"
-    assert [v for v in values if v.startswith("unseen:")] == ["unseen:b7", "unseen:r5"]
+    # the top's colour first, a Polypig naming red last
+    assert [v for v in values if v.startswith("unseen:")] == ["unseen:b7", "unseen:r5", "unseen:poly"]
     table.answer("wrong-or-misread", "unseen:r5")
     assert table.actions == [{"by": 1, "play": "r5"}, {"by": 2, "play": "r7"}]
     assert table.round.hand_counts() == [8, 7, 7]
+
+
+def test_a_card_on_a_polypig_the_camera_missed_names_its_colour():  # R-POLY-1, R-TURN-1
+    table = Table()  # blue 5 to start
+    table.land("g-snore")  # no green 5 in the deck's way: seat 1 laid a Polypig unseen, naming green
+    table.answer("wrong-or-misread", "unseen:poly")
+    assert table.actions[:2] == [{"by": 1, "play": "poly", "colour": "g"}, {"by": 2, "play": "g-snore"}]
 
 
 def test_a_slap_on_a_card_the_camera_missed_is_a_slap_like_any_other():  # R-SLAP, R-TURN-1

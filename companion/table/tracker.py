@@ -60,9 +60,10 @@ MIN_ALTERNATIVE_P = 0.05
 # villains (`_explain_by_interception`): numbers, and omnivores (their power is a villain only).
 QUIET_TWINS = ("number", "omni")
 # A held card's answer "unseen:<code>": it lies there rightly, on <code> that the camera did not see
-# land. Cards that ask the table something (a colour, a last hand, a villain) are not guessed unseen.
+# land. Cards that ask the table something (a last hand, a villain) are not guessed unseen; a Polypig
+# is, naming the colour of the card laid on it.
 UNSEEN = "unseen:"
-UNSEEN_SKIPPED = ("poly", "slap", "steal", "omni", "shake")
+UNSEEN_SKIPPED = ("slap", "steal", "omni", "shake")
 UNSEEN_OPTIONS = 4
 # A landing whose zone was covered this many times the round's usual cover (and at least
 # LONG_COVER_MIN_S) may hide two plays: the table is asked (``MISSED_BEFORE``), and the next card's arm
@@ -1347,7 +1348,8 @@ class RoundTracker:
         top, landed = cards.parse(game.top), cards.parse(card)
         found = []
         for code in EDITIONS[self.config.edition].playable_codes:
-            if cards.parse(code).kind in UNSEEN_SKIPPED or not game.is_legal({"by": turn, "play": code}):
+            if cards.parse(code).kind in UNSEEN_SKIPPED or (
+                    code != POLY and not game.is_legal({"by": turn, "play": code})):
                 continue
             probe = copy.deepcopy(game)
             actions = self._unseen_then(probe, seq, code, card)
@@ -1398,6 +1400,11 @@ class RoundTracker:
         (landed as entry ``seq``) by the next seat: both actions, pushed, or None when the rules
         refuse them."""
         first = {"by": game.turn, "play": unseen}
+        if unseen == POLY:
+            colour = cards.parse(card).colour
+            if colour is None:
+                return None
+            first["colour"] = colour  # the colour that lets the card laid on it lie there
         try:
             game.push(first)
         except IllegalAction:
