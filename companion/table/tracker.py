@@ -79,8 +79,8 @@ LONG_COVER_SAMPLES = 5  # covers seen before the round's own usual cover is trus
 MISSED_BEFORE = "missed-before"
 TWIN = "twin:"
 # A card read with less confidence than this is asked about ("which-card": the card read is the
-# default, the others the camera weighed are offered; any card is taken): on the simulated tables one
-# in four of them is another card, against one in a hundred and fifty above.
+# default, the others the camera weighed are offered; any card is taken): in 60 simulated games about
+# one in four of them was another card, against one in a hundred and twenty above.
 ASK_CARD_BELOW = 0.7
 WHICH_CARD = "which-card"
 
