@@ -367,6 +367,10 @@ def test_the_top_read_again_unsure_as_its_players_arm_passes_is_no_play():  # R-
     assert table.round.log[-1]["kind"] == "passing"
     _land_read(table, 0, "b0", 0.6, [("b7", 0.3)])  # seat 0's arm, reaching across
     assert table.actions[-1] == {"by": 1, "play": "b7"}
+    # The top's player's arm again, the top read below 0.7 as another card of its colour, the top not
+    # even weighed: a card laid by that seat now could only be a twin, so it is the top misread.
+    _land_read(table, 1, "b0", 0.65, [("b6", 0.1), ("b5", 0.08)])
+    assert table.actions[-1] == {"by": 1, "play": "b7"} and table.round.log[-1]["kind"] == "passing"
     _land_read(table, 2, "b2", 0.95)
     assert table.actions[-1] == {"by": 2, "play": "b2"}
 
@@ -384,7 +388,7 @@ def test_the_top_read_again_surer_is_the_card_played():  # R-TURN-1
 @pytest.mark.parametrize("seat, confidence, alternatives", [
     (2, 0.55, [("b7", 0.3)]),  # the seat to move's arm: its play
     (1, 0.95, [("b7", 0.03)]),  # read surely: a card laid (out of turn, asked)
-    (1, 0.55, [("b5", 0.3)]),  # the top not weighed: another card
+    (1, 0.75, [("b5", 0.2)]),  # the top not weighed, and read less unsure: another card
 ])
 def test_a_card_not_the_top_read_again_is_a_landing(seat, confidence, alternatives):  # R-TURN-1
     table = Table()

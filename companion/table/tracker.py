@@ -1459,11 +1459,19 @@ class RoundTracker:
     ) -> bool:
         """Whether a landing is the top read again, unsure, as an arm passed over it: another card,
         read below ``UNSURE_READING`` with the top among the cards weighed, by the arm of a seat that is
-        not to move (the top's player off to take its trophy, or someone reaching across)."""
+        not to move (the top's player off to take its trophy, or someone reaching across); or, by the
+        top's player's arm, another card of the top's colour read below ``ASK_CARD_BELOW`` (that seat
+        could lay nothing now but a twin)."""
         if self.last_play() is None or seat is None or confidence is None or confidence >= UNSURE_READING:
             return False
         top = self.game.top
-        return card != top and seat != self.game.turn and any(code == top for code, _ in alternatives or [])
+        if card == top or seat == self.game.turn:
+            return False
+        if any(code == top for code, _ in alternatives or []):
+            return True
+        last = self.last_play()[1]
+        return (seat == last.action["by"] and confidence < ASK_CARD_BELOW
+                and cards.parse(card).colour == cards.parse(top).colour)
 
     def _on_top_read_again(self, seq: int, t: float, card: str, seat: int, confidence: float) -> None:
         """No new card: the surer of the two readings of the top stands (the last play becomes ``card``
