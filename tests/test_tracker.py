@@ -733,6 +733,37 @@ def _down_to_six(table: Table, *, seen: bool = False) -> None:
         table.land(*(card for _, card in DOWN_TO_SIX))
 
 
+def test_the_card_the_camera_doubted_more_is_the_one_reread():  # R-TURN-1
+    table = Table("junior")  # blue 5 to start
+    # A blue 3 read as a blue 0, the camera weighing the 3 at 0.33; then a yellow 3, read fairly surely
+    # (a yellow 0 weighed at 0.09). Either reading makes the yellow card lie there; the doubt weighs
+    # more on the blue card, so it is the one reread.
+    table.event("landed", zone="discard", card="b0", confidence=0.61, alternatives=[["b3", 0.33]])
+    table.event("landed", zone="discard", card="y3", confidence=0.81, alternatives=[["y0", 0.09]])
+    assert [m.action.get("play") for m in table.round.moves][-2:] == ["b3", "y3"]
+    # The other way round, the yellow card is read as the card weighed for it.
+    other = Table("junior")
+    other.event("landed", zone="discard", card="b0", confidence=0.61, alternatives=[["b3", 0.05]])
+    other.event("landed", zone="discard", card="y3", confidence=0.6, alternatives=[["y0", 0.3]])
+    assert [m.action.get("play") for m in other.round.moves][-2:] == ["b0", "y0"]
+
+
+def test_a_take_the_rules_explain_later_reveals_the_villain_the_camera_saw_under_it():  # R-ADV-3, R-ADV-4
+    table = Table("adventure", tops={"pirates": "pirate-big", "ghosts": "ghost-y", "aliens": "alien"})
+    table.land("b3")
+    table.event("drawn", zone="deck")
+    table.land("y3")  # seat 2 holds 8 after it: it defeats nothing (R-ADV-1)
+    # Seat 1 intercepted with the other yellow 3, unseen, holding 6 after it: the yellow ghosts are
+    # taken, which the rules cannot explain yet; the red ghosts show under them.
+    table.event("taken", zone="ghosts", card="ghost-y", under="ghost-r")
+    assert "trophy" in table.kinds()
+    table.event("taken", zone="aliens", card="alien", under="alien")  # the interception, told by its alien
+    assert table.actions[-1] == {"by": 1, "play": "y3"}
+    assert table.game.state()["trophies"] == [[], ["alien", "ghost-y"], []]
+    assert table.game.villains["ghosts"][0] == "ghost-r"  # what the camera saw, no longer unknown
+    assert "trophy" not in table.kinds()
+
+
 def test_a_number_misread_in_its_value_is_reread_from_the_next_card():  # R-TURN-1
     table = Table("junior")  # blue 5 to start
     table.land("b0")  # seat 1 plays a blue 3, read as a blue 0

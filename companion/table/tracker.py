@@ -242,6 +242,7 @@ class RoundTracker:
         self.errors: dict[int, IllegalAction] = {}  # entries a correction made impossible
         self.held: dict | None = None  # an illegal landing waiting for "wrong card" or "misread"
         self.camera_cards: dict[int, str] = {}  # entry -> the card the camera read land there
+        self.unexplained_takes: dict[str, tuple] = {}  # pile -> (under, pile size, entry): not explained yet
         self.told_later: dict = {}  # question id -> value a later entry told (see ``Overrides.inferred``)
         self.absorb_until = float("-inf")
         self.slap_until = float("-inf")  # till then, a deck event with many arms is a slap (R-SLAP, R-STEAL)
@@ -516,6 +517,21 @@ class RoundTracker:
             self._on_manual(seq, t, entry["action"], live=live)
         elif kind in ("answer", "fix", "undo"):
             self.effective.append(seq)  # overrides; the re-derivation has applied them already
+        self._reveal_explained_takes(seq, t)
+
+    def _reveal_explained_takes(self, seq: int, t: float) -> None:
+        """Takes the camera saw before the rules could explain them, now explained (a play the rules
+        saw later took the villain): the card the camera saw under it is the top, and who took it is
+        no longer asked."""
+        for pile, (under, size, taken_at) in list(self.unexplained_takes.items()):
+            stack = self.game.villains[pile] if self.game is not None else []
+            if len(stack) >= size:
+                continue  # not explained yet
+            del self.unexplained_takes[pile]
+            if f"q{taken_at}-trophy" in self.questions:
+                self._close(f"q{taken_at}-trophy", "inferred")
+            if len(stack) == size - 1 and stack and stack[0] is None:
+                self._reveal(seq, t, pile, under)
 
     def note_correction(self, seq: int, entry: dict, *, undone: bool) -> None:
         """The log line of an answer, a fix or an undo (they act through the re-derivation)."""
@@ -854,7 +870,12 @@ class RoundTracker:
             else:
                 readings = chosen
         if not readings and fixed_by is None:
-            card, readings = self._read_as_alternative(seq, t, card, alternatives or [], hint, reach)
+            # The camera's doubts weighed: the last card misread, when the card it would then be was
+            # weighed for it more than any other card for this one, before this card misread.
+            if self._reread_weighs_more(card, alternatives or []):
+                readings = self._reread_last(seq, t, card, lambda: self._readings(seq, card, hint, t, reach))
+            if not readings:
+                card, readings = self._read_as_alternative(seq, t, card, alternatives or [], hint, reach)
         if not readings:
             readings = self._reread_last(seq, t, card, lambda: self._readings(seq, card, hint, t, reach))
         if not readings:
@@ -1172,6 +1193,19 @@ class RoundTracker:
                            f"say {texts.card_en(other)}")
                 return other, readings
         return card, []
+
+    def _reread_weighs_more(self, card: str, alternatives: list) -> bool:
+        """Whether the card ``_reread_last`` would make of the last play was weighed for it by the
+        camera more than the likeliest other card was weighed for ``card``."""
+        last = self.last_play()
+        if last is None or not cards.is_code(card):
+            return False
+        before, now = cards.parse(last[1].action["play"]), cards.parse(card)
+        if not before.colour or not now.colour or before.is_villain or now.is_villain:
+            return False
+        reread = cards.coloured(before.colour, now.face)
+        weighed = dict((code, p) for code, p in last[1].alternatives).get(reread, 0.0)
+        return weighed > max((p for _, p in alternatives), default=0.0)
 
     def _reread_last(self, seq: int, t: float, card: str, readings) -> list:
         """A card that cannot land on the card before it, of another colour: that one was misread in
@@ -1590,6 +1624,7 @@ class RoundTracker:
         self, seq: int, t: float, pile: str, villain: str, under: str | None, hint: int | None = None
     ) -> None:
         self.reached.pop(pile, None)  # the hand seen there before was this take's, or passing by
+        self.unexplained_takes.pop(pile, None)  # what the camera sees there now is newer
         if self.game is None:
             self.tops[pile] = under
             return
@@ -1631,6 +1666,8 @@ class RoundTracker:
                     f"Забрали {texts.card_ru(villain)}: правила этого не объясняют",
                     f"{texts.card_en(villain)} was taken; the rules do not explain it",
                 )
+            if under is not None and self.game.villains[pile] and self.game.villains[pile][0] == villain:
+                self.unexplained_takes[pile] = (under, len(self.game.villains[pile]), seq)
         if under is not None and self.game.villains[pile]:
             self._reveal(seq, t, pile, under)
 
