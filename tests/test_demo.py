@@ -138,10 +138,12 @@ def test_a_card_missed_before_is_told_when_the_asked_seat_laid_it(seat, answer):
     assert demo.truth_answer(q, actions, [8, 7, 7], [[], [], []], demo.seat_map(0, 3)) == answer
 
 
-def test_a_card_read_unsure_is_told_as_the_card_played():  # R-TURN-1
-    actions = [{"by": 1, "play": "b7"}, {"by": 2, "play": "b1"}]
-    q = question("which-card", ["b7", "b0"], card="b7", seat=2)  # the camera read the 1 as a 7
+def test_a_card_read_unsure_is_told_as_the_card_the_asked_seat_played():  # R-TURN-1
+    actions = [{"by": 1, "play": "b7"}, {"by": 2, "play": "b1"}, {"by": 0, "play": "r1"}]
+    q = question("which-card", ["b7", "b0"], card="b7", seat=2)  # the camera read seat 2's 1 as a 7
     assert demo.truth_answer(q, actions, [8, 7, 7], [[], [], []], demo.seat_map(0, 3)) == "b1"
+    q = question("which-card", ["b7", "b0"], card="b7", seat=1)  # dealt from seat 1: seat 1 is sim seat 0
+    assert demo.truth_answer(q, actions, [8, 7, 7], [[], [], []], demo.seat_map(1, 3)) == "r1"
 
 
 def test_a_taken_villain_is_owned_by_who_holds_it():  # R-ADV-5

@@ -114,8 +114,9 @@ def truth_answer(question: dict, actions: list[dict], hand_counts: list[int], tr
             return unseen if unseen in values else None
         return plays[-1]["play"] if plays else "ignore"
     if kind == "which-card":
-        # Asked right after the card read unsure landed: the last card played is it.
-        return allowed(plays[-1]["play"]) if plays else None
+        # ``actions`` as they were when it was asked: the asked seat's last card, else the last card
+        mine = [a for a in plays if to_table(a["by"]) == question.get("seat")]
+        return allowed((mine or plays)[-1]["play"]) if plays else None
     if kind == "missed-before":
         # The card was the asked seat's own (nothing missed), or the next seat's right after a card
         # of the asked seat's (the camera missed that one). Right after a twin the bots cannot tell
@@ -168,6 +169,7 @@ class DemoTable:
         self.to_table = seat_map(0, players)
         self.rounds_played = 0
         self._asked: dict[str, float] = {}  # question id -> when it was first seen
+        self._played_then: dict[str, int] = {}  # question id -> how many actions the bots had made then
         self.round_number: int | None = None
         self._end_seen_at: float | None = None
         self._stopped = threading.Event()
@@ -193,6 +195,7 @@ class DemoTable:
                                      pipeline=Pipeline(self.sim.zones, self.classifier))
         self.round_number = current.get("number") if number is None else number
         self._asked.clear()
+        self._played_then.clear()
         self._end_seen_at = None
 
     def _next_round(self) -> None:
@@ -241,6 +244,7 @@ class DemoTable:
         round_over = match.get("status") == "round-over"
         for question in view.get("questions", []):
             first_seen = self._asked.setdefault(question["id"], now)
+            self._played_then.setdefault(question["id"], len(self.sim.game.actions))
             if question["kind"] == "round-end":
                 round_over = True
             elif now - first_seen >= self.answer_delay:
@@ -259,8 +263,12 @@ class DemoTable:
 
         sim = self.sim
         state = sim.game.state()
-        value = truth_answer(question, list(sim.game.actions), [len(h) for h in state["hands"]],
-                             state["trophies"], self.to_table)
+        actions = list(sim.game.actions)
+        if question["kind"] == "which-card":
+            # the card asked about was laid just before the question came; later plays would hide it
+            actions = actions[:self._played_then.get(question["id"], len(actions))]
+        value = truth_answer(question, actions, [len(h) for h in state["hands"]], state["trophies"],
+                             self.to_table)
         if value is None:
             value = question.get("default")
         if value is None:
