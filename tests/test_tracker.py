@@ -748,6 +748,16 @@ def test_the_card_the_camera_doubted_more_is_the_one_reread():  # R-TURN-1
     assert [m.action.get("play") for m in other.round.moves][-2:] == ["b0", "y0"]
 
 
+def test_a_card_the_table_named_is_not_read_again_from_the_next_one():  # R-TURN-1
+    table = Table("junior")  # blue 5 to start
+    table.event("landed", zone="discard", card="b0", confidence=0.61, alternatives=[["b3", 0.33]])
+    table.event("landed", zone="discard", card="y3", confidence=0.81, alternatives=[["y0", 0.09]])
+    # read again from the yellow 3: the question offers what the card is now taken to be
+    assert table.question("which-card")["default"] == "b3"
+    table.answer("which-card", "b0")  # the table says it was a blue 0 after all
+    assert [m.action.get("play") for m in table.round.moves][-2:] == ["b0", "y0"]
+
+
 def test_a_take_the_rules_explain_later_reveals_the_villain_the_camera_saw_under_it():  # R-ADV-3, R-ADV-4
     table = Table("adventure", tops={"pirates": "pirate-big", "ghosts": "ghost-y", "aliens": "alien"})
     table.land("b3")

@@ -349,6 +349,8 @@ class RoundTracker:
             move = question["_move"]
             if move is not None:
                 public["index"] = self._index_of(move)
+                if question["kind"] == WHICH_CARD and "play" in move.action:
+                    public["default"] = move.action["play"]  # as read, or as the rules read it since
             out.append(public)
         return out
 
@@ -1194,6 +1196,12 @@ class RoundTracker:
                 return other, readings
         return card, []
 
+    def _card_told(self, seq: int) -> bool:
+        """Whether a person said which card landed as entry ``seq`` (a fix, or ``which-card``): the
+        camera's doubts about it no longer count."""
+        return bool(self.overrides.fixes.get(seq, {}).get("card")) or self.answer_for(
+            f"q{seq}-{WHICH_CARD}") is not None
+
     def _reread_weighs_more(self, card: str, alternatives: list) -> bool:
         """Whether the card ``_reread_last`` would make of the last play was weighed for it by the
         camera more than the likeliest other card was weighed for ``card``."""
@@ -1217,7 +1225,7 @@ class RoundTracker:
         if last is None or not cards.is_code(card):
             return []
         index, move = last
-        if self.overrides.fixes.get(move.source, {}).get("card"):
+        if self._card_told(move.source):
             return []  # the table said what that card was
         before, now = cards.parse(move.action["play"]), cards.parse(card)
         if move.intercept or not before.colour or not now.colour or before.colour == now.colour:
@@ -1512,7 +1520,7 @@ class RoundTracker:
         when this reading is the surer one and the rules allow it there)."""
         index, move = self.last_play()
         name, before = self.players[seat], move.action["play"]
-        told = self.overrides.fixes.get(move.source, {}).get("card")
+        told = self._card_told(move.source)
         if not told and (move.confidence or 0.0) < confidence and self._amend(index, play=card):
             self.moves[index].confidence = confidence
             self._note(seq, t, "play",
@@ -1538,7 +1546,7 @@ class RoundTracker:
         move = last[1]
         played = move.action["play"]
         if (move.confidence is None or move.confidence >= UNSURE_READING or move.intercept
-                or self.overrides.fixes.get(move.source, {}).get("card")
+                or self._card_told(move.source)
                 or all(pile in move.confirmed for pile, _ in move.defeated)):
             return
 
@@ -1808,7 +1816,7 @@ class RoundTracker:
         the likeliest other one the camera weighed that beats it (a 2 read as a 5, then the small
         pirates taken). Told in the log, not asked."""
         last = self.last_play()
-        if last is None or self.overrides.fixes.get(last[1].source, {}).get("card"):
+        if last is None or self._card_told(last[1].source):
             return False
         return self._weighed_instead(seq, t, lambda: self._explained(pile, villain),
                                      f" (по {texts.card_ru(villain)})",
