@@ -753,7 +753,12 @@ def test_a_card_the_table_named_is_not_read_again_from_the_next_one():  # R-TURN
     table.event("landed", zone="discard", card="b0", confidence=0.61, alternatives=[["b3", 0.33]])
     table.event("landed", zone="discard", card="y3", confidence=0.81, alternatives=[["y0", 0.09]])
     # read again from the yellow 3: the question offers what the card is now taken to be
-    assert table.question("which-card")["default"] == "b3"
+    question = table.question("which-card")
+    assert question["default"] == "b3" and [o["value"] for o in question["options"]] == ["b0", "b3"]
+    other = Table("junior")  # the same, the blue 3 not weighed at all: it is offered first
+    other.event("landed", zone="discard", card="b0", confidence=0.61, alternatives=[["b6", 0.2]])
+    other.event("landed", zone="discard", card="y3", confidence=0.81)
+    assert [o["value"] for o in other.question("which-card")["options"]] == ["b3", "b0", "b6"]
     table.answer("which-card", "b0")  # the table says it was a blue 0 after all
     assert [m.action.get("play") for m in table.round.moves][-2:] == ["b0", "y0"]
 

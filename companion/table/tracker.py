@@ -350,7 +350,10 @@ class RoundTracker:
             if move is not None:
                 public["index"] = self._index_of(move)
                 if question["kind"] == WHICH_CARD and "play" in move.action:
-                    public["default"] = move.action["play"]  # as read, or as the rules read it since
+                    now = public["default"] = move.action["play"]  # as read, or as the rules read it since
+                    if all(o["value"] != now for o in public["options"]):
+                        public["options"] = [{"value": now, "label_ru": texts.card_ru(now),
+                                              "label_en": texts.card_en(now)}, *public["options"]]
             out.append(public)
         return out
 
