@@ -755,6 +755,7 @@ def test_a_card_the_table_named_is_not_read_again_from_the_next_one():  # R-TURN
     # read again from the yellow 3: the question offers what the card is now taken to be
     question = table.question("which-card")
     assert question["default"] == "b3" and [o["value"] for o in question["options"]] == ["b0", "b3"]
+    assert question["text_en"].endswith("play blue 3?")
     other = Table("junior")  # the same, the blue 3 not weighed at all: it is offered first
     other.event("landed", zone="discard", card="b0", confidence=0.61, alternatives=[["b6", 0.2]])
     other.event("landed", zone="discard", card="y3", confidence=0.81)

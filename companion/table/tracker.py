@@ -350,7 +350,9 @@ class RoundTracker:
             if move is not None:
                 public["index"] = self._index_of(move)
                 if question["kind"] == WHICH_CARD and "play" in move.action:
-                    now = public["default"] = move.action["play"]  # as read, or as the rules read it since
+                    # the card as it is taken to be now: as read, or as the rules read it since
+                    now = public["default"] = move.action["play"]
+                    public["text_ru"], public["text_en"] = self._which_card_texts(move)
                     if all(o["value"] != now for o in public["options"]):
                         public["options"] = [{"value": now, "label_ru": texts.card_ru(now),
                                               "label_en": texts.card_en(now)}, *public["options"]]
@@ -1290,12 +1292,12 @@ class RoundTracker:
         card = move.action["play"]
         playable = EDITIONS[self.config.edition].playable_codes
         codes = [card] + [code for code, _ in alternatives if code != card and code in playable]
-        name = self.players[move.action["by"]]
+        ru, en = self._which_card_texts(move)
         self._ask(
             seq,
             WHICH_CARD,
-            ru=f"Камера не уверена: {name} сыграл {texts.card_ru(card)}?",
-            en=f"The camera is unsure: did {name} play {texts.card_en(card)}?",
+            ru=ru,
+            en=en,
             options=[{"value": code, "label_ru": texts.card_ru(code), "label_en": texts.card_en(code)}
                      for code in codes],
             seat=move.action["by"],
@@ -1304,6 +1306,11 @@ class RoundTracker:
             default=card,
             t=t,
         )
+
+    def _which_card_texts(self, move: Move) -> tuple[str, str]:
+        name, card = self.players[move.action["by"]], move.action["play"]
+        return (f"Камера не уверена: {name} сыграл {texts.card_ru(card)}?",
+                f"The camera is unsure: did {name} play {texts.card_en(card)}?")
 
     def _ask_wrong_or_misread(
         self, seq: int, t: float, card: str, seat: int | None, unseen: list[str]
