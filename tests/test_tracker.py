@@ -748,6 +748,26 @@ def test_the_card_the_camera_doubted_more_is_the_one_reread():  # R-TURN-1
     assert [m.action.get("play") for m in other.round.moves][-2:] == ["b0", "y0"]
 
 
+def test_a_draw_by_the_next_seats_arm_asks_whether_a_card_was_missed():  # R-TURN-1, R-TURN-2
+    table = Table()  # blue 5 to start
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; seat 1 to move
+    table.event("drawn", zone="deck", reach=PLACES[2])  # seat 2's arm reaches into the deck
+    question = table.question("missed-before")
+    assert question["seat"] == 1 and question["default"] == "none"
+    values = [o["value"] for o in question["options"]]
+    # the top's colour first
+    assert values[0] == "none" and all(v.startswith("unseen:b") for v in values[1:3])
+    assert table.actions[-1] == {"by": 1, "draw": True}  # unanswered: the turn order's draw
+    table.answer("missed-before", "unseen:r6")  # any card that lets seat 2 draw next is taken
+    assert table.actions[-2:] == [{"by": 1, "play": "r6"}, {"by": 2, "draw": True}]
+    assert "missed-before" not in table.kinds()
+    # The arm of the seat to move asks nothing.
+    other = Table()
+    other.land_seen((1, "b3"), (2, "b4"), (0, "b6"))
+    other.event("drawn", zone="deck", reach=PLACES[1])
+    assert other.kinds() == [] and other.actions[-1] == {"by": 1, "draw": True}
+
+
 def test_a_card_the_table_named_is_not_read_again_from_the_next_one():  # R-TURN-1
     table = Table("junior")  # blue 5 to start
     table.event("landed", zone="discard", card="b0", confidence=0.61, alternatives=[["b3", 0.33]])

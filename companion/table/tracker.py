@@ -1350,12 +1350,14 @@ class RoundTracker:
         return actions
 
     def _ask_missed_before(self, seq: int, t: float, card: str, seat: int, unseen: list[str],
-                           twins: dict[int, list[dict]], inferred: str | None) -> None:
+                           twins: dict[int, list[dict]], inferred: str | None, *,
+                           drawer: int | None = None) -> None:
         """Whether ``seat`` (the seat to move) laid a card unseen before ``card``, which is then the next
         seat's: the cards that would explain it offered (any other card may be told); or one of the
         ``twins`` seats laid the top's twin unseen (``_twins_then``). ``inferred``: the answer the next
         move's arm gave (asked all the same, closed at once: the headless log lists it). A twin after
         which ``card`` is still ``seat``'s leaves the arms blind to it: the next arm does not close it.
+        ``drawer``: asked of a reach into the deck by that seat's arm, not of a card landing.
         """
         qid = f"q{seq}-{MISSED_BEFORE}"
         codes = list(dict.fromkeys(unseen + ([inferred[len(UNSEEN):]] if inferred else [])))
@@ -1370,13 +1372,21 @@ class RoundTracker:
             options.append({"value": f"{TWIN}{twin}",
                             "label_ru": f"{self.players[twin]}: перехват, {texts.card_ru(top)}",
                             "label_en": f"{self.players[twin]}: intercepted with {texts.card_en(top)}"})
+        if drawer is None:
+            ru = (f"Перед {texts.card_ru(card)} руки долго закрывали стопку: {name} положил карту, "
+                  f"которую камера не видела?")
+            en = (f"Hands covered the pile long before {texts.card_en(card)}: did {name} lay a card the "
+                  f"camera missed?")
+        else:
+            ru = (f"Из колоды взял {self.players[drawer]}, а ход был {name}: {name} положил карту, "
+                  f"которую камера не видела?")
+            en = (f"{self.players[drawer]} drew, but it was {name}'s turn: did {name} lay a card the "
+                  f"camera missed?")
         self._ask(
             seq,
             MISSED_BEFORE,
-            ru=f"Перед {texts.card_ru(card)} руки долго закрывали стопку: {name} положил карту, "
-               f"которую камера не видела?",
-            en=f"Hands covered the pile long before {texts.card_en(card)}: did {name} lay a card the "
-               f"camera missed?",
+            ru=ru,
+            en=en,
             options=options,
             seat=seat,
             card=card,
@@ -2047,6 +2057,7 @@ class RoundTracker:
             sure = False
         else:
             actions = [{"by": turn, "draw": True}]
+            actions = self._missed_before_draw(seq, t, reach) or actions
         if over in PILES and self._reach_seat(reach) not in (None, actions[-1]["by"]):
             # Another seat's arm, over a villain pile at the same time: it reached across the deck.
             self._note_crossing(seq, t, "deck", over)
@@ -2064,6 +2075,47 @@ class RoundTracker:
             self._learn_reach(reach, actions[-1]["by"])
         if self.finished:
             self._ask_round_end(seq, t)
+
+    def _missed_before_draw(self, seq: int, t: float, reach: float | None) -> list[dict] | None:
+        """A reach into the deck by the arm of a seat that would move only had the seat to move laid a
+        card the camera missed: the table is asked (``missed-before``, "none" by default). Told a card,
+        the actions are that card, then the draw by the seat after it."""
+        turn, seat = self.game.turn, self._reach_seat(reach)
+        if seat is None or seat == turn or len(self._seat_places()) < self.config.n:
+            return None
+        qid = f"q{seq}-{MISSED_BEFORE}"
+        told = self.answer_for(qid)
+        if isinstance(told, str) and told.startswith(UNSEEN):
+            probe = copy.deepcopy(self.game)
+            first = {"by": turn, "play": told[len(UNSEEN):]}
+            for action in self._with_choices(first) if first["play"] != POLY else []:
+                if probe.is_legal(action):
+                    probe.push(action)
+                    return [action, {"by": probe.turn, "draw": True}]
+            self._flag(seq, t, "Названная карта не могла лечь перед этим",
+                       "The card told cannot have been laid before this draw")
+            return None
+        if told is None:
+            codes = [code for code, _ in self._unseen_before_draw(seat)]
+            if codes:
+                self._ask_missed_before(seq, t, cards.BACK, turn, codes, {}, None, drawer=seat)
+        return None
+
+    def _unseen_before_draw(self, drawer: int) -> list[tuple[str, dict]]:
+        """Cards that, laid unseen by the seat to move, make ``drawer`` the next to move: (code,
+        action), the likeliest first (the top's colour, then numbers)."""
+        top = cards.parse(self.game.top)
+        found = []
+        for code in EDITIONS[self.config.edition].playable_codes:
+            if cards.parse(code).kind in UNSEEN_SKIPPED or code == POLY:
+                continue
+            for action in self._with_choices({"by": self.game.turn, "play": code}):
+                if self._after([action]) == drawer:
+                    found.append((code, action))
+                    break
+        unseen = sorted(found, key=lambda item: (cards.parse(item[0]).colour != top.colour,
+                                                 not cards.parse(item[0]).is_number, item[0]))
+        return unseen[:UNSEEN_OPTIONS]
 
     def _last_hand(self, seen, *, slapped: bool) -> None:
         """The last play's last hand seen (R-SLAP, R-STEAL): ``slapped``, the arms that slapped the deck
