@@ -58,6 +58,10 @@ def colour_option(colour: str) -> dict:
     return {"value": colour, "label_ru": COLOUR_RU[colour], "label_en": COLOUR_NAMES[colour]}
 
 
+def card_option(code: str) -> dict:
+    return {"value": code, "label_ru": card_ru(code), "label_en": card_en(code)}
+
+
 def seat_option(seat: int, players: list[str]) -> dict:
     return {"value": seat, "label_ru": players[seat], "label_en": players[seat]}
 

@@ -207,6 +207,14 @@ def _cover_of(event: dict, t: float) -> float | None:
     return None
 
 
+def _unseen_likeness(code: str, top: cards.Card, landed: cards.Card | None = None) -> tuple:
+    """How a card guessed to have been laid unseen ranks among the others (smaller first): a play in
+    the top's colour is the commoner, then one that gives the card laid on it its face, then numbers."""
+    unseen = cards.parse(code)
+    return (unseen.colour != top.colour, landed is not None and unseen.face != landed.face,
+            not unseen.is_number, code)
+
+
 def _drawer(game: Game) -> int | None:
     """The seat whose hand the next reach into the deck is, when the rules expect one: the victim of a
     pending penalty, else the seat to move (while it has drawn nothing this turn)."""
@@ -354,8 +362,7 @@ class RoundTracker:
                     now = public["default"] = move.action["play"]
                     public["text_ru"], public["text_en"] = self._which_card_texts(move)
                     if all(o["value"] != now for o in public["options"]):
-                        public["options"] = [{"value": now, "label_ru": texts.card_ru(now),
-                                              "label_en": texts.card_en(now)}, *public["options"]]
+                        public["options"] = [texts.card_option(now), *public["options"]]
             out.append(public)
         return out
 
@@ -579,7 +586,7 @@ class RoundTracker:
             card = event["card"]
             fix = self.overrides.fixes.get(seq, {})
             told = self.answer_for(f"q{seq}-{WHICH_CARD}")
-            card = fix.get("card", told if told is not None else card)
+            card = fix.get("card", told if told is not None else card)  # what `_card_told` says was told
             if self.game is None:
                 self._start(seq, t, card)
                 return
@@ -590,7 +597,7 @@ class RoundTracker:
             self.camera_cards[seq] = event["card"]
             if event.get("same") is False and self._misread_top_read(seq, t, card):
                 return
-            read = "card" not in fix and told is None  # the camera's reading stands (no person told the card)
+            read = not self._card_told(seq)  # the camera's reading stands (no person told the card)
             self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"),
                             event.get("confidence") if read else None,
                             _checked_alternatives(event.get("alternatives")) if read else [],
@@ -808,7 +815,6 @@ class RoundTracker:
         alternatives: list | None = None,
         cover: float | None = None,
     ) -> None:
-        read_card = card
         if self.finished:
             self._flag(
                 seq,
@@ -943,7 +949,8 @@ class RoundTracker:
             play_move.confidence = confidence
             play_move.alternatives = [a for a in alternatives or [] if a[0] != card]
             # (a card the rules chose among those the camera weighed is not asked about)
-            unsure = confidence is not None and confidence < ASK_CARD_BELOW and card == read_card
+            unsure = (confidence is not None and confidence < ASK_CARD_BELOW
+                      and card == self.camera_cards.get(seq))
             if unsure and play_move.action.get("play") == card:
                 self._ask_which_card(seq, t, play_move, alternatives or [])
         if len(readings) > 1 and not told:
@@ -1298,8 +1305,7 @@ class RoundTracker:
             WHICH_CARD,
             ru=ru,
             en=en,
-            options=[{"value": code, "label_ru": texts.card_ru(code), "label_en": texts.card_en(code)}
-                     for code in codes],
+            options=[texts.card_option(code) for code in codes],
             seat=move.action["by"],
             move=move,
             card=card,
@@ -1317,7 +1323,7 @@ class RoundTracker:
     ) -> None:
         options = [{"value": "wrong", "label_ru": "не та карта: берёт 2", "label_en": "wrong card: draws 2"}]
         for code in self._misread_candidates(card, seat):
-            options.append({"value": code, "label_ru": texts.card_ru(code), "label_en": texts.card_en(code)})
+            options.append(texts.card_option(code))
         for code in unseen:
             options.append({"value": UNSEEN + code, "label_ru": f"верно, а перед ней {texts.card_ru(code)}",
                             "label_en": f"right, and before it {texts.card_en(code)}"})
@@ -1418,11 +1424,7 @@ class RoundTracker:
             if actions:
                 found.append((code, actions, probe))
 
-        def likeness(item: tuple) -> tuple:
-            unseen = cards.parse(item[0])
-            return (unseen.colour != top.colour, unseen.face != landed.face, not unseen.is_number, item[0])
-
-        return sorted(found, key=likeness)[:UNSEEN_OPTIONS]
+        return sorted(found, key=lambda item: _unseen_likeness(item[0], top, landed))[:UNSEEN_OPTIONS]
 
     def _twins_then(self, game: Game, seq: int, card: str) -> dict[int, list[dict]]:
         """Seat -> the actions had that seat laid the top's twin unseen (R-INTERCEPT-1), then ``card``
@@ -2086,36 +2088,38 @@ class RoundTracker:
         qid = f"q{seq}-{MISSED_BEFORE}"
         told = self.answer_for(qid)
         if isinstance(told, str) and told.startswith(UNSEEN):
-            probe = copy.deepcopy(self.game)
-            first = {"by": turn, "play": told[len(UNSEEN):]}
-            for action in self._with_choices(first) if first["play"] != POLY else []:
-                if probe.is_legal(action):
-                    probe.push(action)
-                    return [action, {"by": probe.turn, "draw": True}]
+            action = self._play_before_draw(told[len(UNSEEN):])
+            if action is not None:
+                return [action, {"by": self._after([action]), "draw": True}]
             self._flag(seq, t, "Названная карта не могла лечь перед этим",
                        "The card told cannot have been laid before this draw")
             return None
         if told is None:
-            codes = [code for code, _ in self._unseen_before_draw(seat)]
+            codes = self._unseen_before_draw(seat)
             if codes:
                 self._ask_missed_before(seq, t, cards.BACK, turn, codes, {}, None, drawer=seat)
         return None
 
-    def _unseen_before_draw(self, drawer: int) -> list[tuple[str, dict]]:
-        """Cards that, laid unseen by the seat to move, make ``drawer`` the next to move: (code,
-        action), the likeliest first (the top's colour, then numbers)."""
+    def _play_before_draw(self, code: str) -> dict | None:
+        """The seat to move's play of ``code``, laid unseen before a reach into the deck, as the rules
+        allow it now; None when they do not, or for a Polypig (nothing tells the colour it named)."""
+        if code == POLY:
+            return None
+        return next((action for action in self._with_choices({"by": self.game.turn, "play": code})
+                     if self.game.is_legal(action)), None)
+
+    def _unseen_before_draw(self, drawer: int) -> list[str]:
+        """Cards that, laid unseen by the seat to move, make ``drawer`` the next to move, the likeliest
+        first."""
         top = cards.parse(self.game.top)
         found = []
         for code in EDITIONS[self.config.edition].playable_codes:
-            if cards.parse(code).kind in UNSEEN_SKIPPED or code == POLY:
+            if cards.parse(code).kind in UNSEEN_SKIPPED:
                 continue
-            for action in self._with_choices({"by": self.game.turn, "play": code}):
-                if self._after([action]) == drawer:
-                    found.append((code, action))
-                    break
-        unseen = sorted(found, key=lambda item: (cards.parse(item[0]).colour != top.colour,
-                                                 not cards.parse(item[0]).is_number, item[0]))
-        return unseen[:UNSEEN_OPTIONS]
+            action = self._play_before_draw(code)
+            if action is not None and self._after([action]) == drawer:
+                found.append(code)
+        return sorted(found, key=lambda code: _unseen_likeness(code, top))[:UNSEEN_OPTIONS]
 
     def _last_hand(self, seen, *, slapped: bool) -> None:
         """The last play's last hand seen (R-SLAP, R-STEAL): ``slapped``, the arms that slapped the deck
