@@ -302,15 +302,16 @@ class ReachWatcher:
         here = min(range(len(frames)), key=lambda i: abs(frames[i][0] - at))
         if abs(frames[here][0] - at) > AT_SLACK_S:
             return None
-        seen = [(*_follow(p, frames[: here + 1])[::2], p) for p in frames[here][1]]
+        def arms_in(k: int) -> list[tuple[float, list[float]]]:  # (onset, sightings) of frame k's arms
+            return [(onset, group) for onset, _, group in (_follow(p, frames[: k + 1]) for p in frames[k][1])]
+
+        seen = arms_in(here)
         fresh = [arm for arm in seen if arm[0] >= at - RESTING_S]
         if not fresh:
-            coming = [(*_follow(p, frames[: k + 1])[::2], p)
-                      for k in range(here + 1, len(frames)) if frames[k][0] <= at + LATE_S
-                      for p in frames[k][1]]
-            fresh = [arm for arm in coming if at - RESTING_S <= arm[0] <= at + LATE_S]
-            if fresh:
-                return _mean_place(min(fresh, key=lambda arm: arm[0])[1])
+            coming = [arm for k in range(here + 1, len(frames)) if frames[k][0] <= at + LATE_S
+                      for arm in arms_in(k) if at - RESTING_S <= arm[0] <= at + LATE_S]
+            if coming:
+                return _mean_place(min(coming, key=lambda arm: arm[0])[1])
         best = max(fresh or seen, key=lambda arm: arm[0], default=None)
         return None if best is None else _mean_place(best[1])
 

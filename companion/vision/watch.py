@@ -195,12 +195,7 @@ class Watcher:
         kept = UNREADABLE if unnamed else obs
         if len(zone.still) < self.weak_frames or (not unnamed and len(zone.run) + 1 >= self.confirm_frames):
             return kept
-        totals: dict[str, float] = {}
-        for frame in zone.still:
-            for code, p in frame.top or ([(frame.code, frame.confidence)] if frame.code else []):
-                if code not in (None, NONE):
-                    totals[code] = totals.get(code, 0.0) + float(p) / len(zone.still)
-        ranked = sorted(((p, code) for code, p in totals.items()), reverse=True) + [(0.0, NONE)] * 2
+        ranked = _mean_weights(zone.still) + [(0.0, NONE)] * 2
         (best_p, best), (second_p, _) = ranked[0], ranked[1]
         if (best_p < self.weak_p or best_p < self.weak_lead * second_p or best == zone.stable
                 or not (unnamed or best == obs.code)):
@@ -518,15 +513,21 @@ class Watcher:
         return events
 
 
+def _mean_weights(frames: list[Observation]) -> list[tuple[float, str]]:
+    """(p, code) for every card the model weighed in some of ``frames``, ``p`` its mean probability
+    over them all, likeliest first (a frame with no ranking gives its code and confidence)."""
+    totals: dict[str, float] = {}
+    for frame in frames:
+        for code, p in frame.top or ([(frame.code, frame.confidence)] if frame.code else []):
+            if code not in (None, NONE):
+                totals[code] = totals.get(code, 0.0) + float(p)
+    return sorted(((p / max(len(frames), 1), code) for code, p in totals.items()), reverse=True)
+
+
 def _alternatives(run: list[Observation], code: str) -> list[list]:
     """The other codes the model gave some weight in a stable reading's frames: ``[[code, p], ...]``,
     ``p`` the mean probability over the frames, likeliest first (the rules may say which it was)."""
-    totals: dict[str, float] = {}
-    for obs in run:
-        for other, p in obs.top:
-            if other not in (code, NONE):
-                totals[other] = totals.get(other, 0.0) + float(p)
-    ranked = sorted(((p / max(len(run), 1), other) for other, p in totals.items()), reverse=True)
+    ranked = [(p, other) for p, other in _mean_weights(run) if other != code]
     return [[other, round(p, 4)] for p, other in ranked[:MAX_ALTERNATIVES] if p >= MIN_ALTERNATIVE]
 
 
