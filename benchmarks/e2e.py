@@ -150,24 +150,35 @@ def _score(log: dict, truth: dict) -> dict:
     }
 
 
+ALIGN_NEAR_S = 0.6  # an event comes 0.1-0.3 s after its hand clears the zone
+ALIGN_FAR_S = 2.0
+
+
 def _align(entries: list[dict], expected: list[dict]) -> dict[int, int]:
-    """Entry number -> engine action index, matching each camera event to the truth behind it."""
+    """Entry number -> engine action index, matching each camera event to the truth behind it.
+
+    First the events with the card of a truth that cleared just before them; then the others (a card
+    misread) to the truth that cleared just before them, whatever its card; then, for events read late,
+    a truth of their card up to 2 s away. A misread card is so matched to its own landing, not to a
+    later landing of the card it was read as."""
     used: set[int] = set()
     out: dict[int, int] = {}
-    for seq, entry in enumerate(entries):
-        event = entry.get("event") if entry["kind"] == "event" else None
-        if not event or event["type"] not in ("landed", "taken", "moved", "drawn"):
-            continue
-        best = None
-        for k, truth in enumerate(expected):
-            if k in used or truth["type"] != event["type"] or truth.get("card") != event.get("card"):
+    for same_card, window in ((True, ALIGN_NEAR_S), (False, ALIGN_NEAR_S), (True, ALIGN_FAR_S)):
+        for seq, entry in enumerate(entries):
+            event = entry.get("event") if entry["kind"] == "event" else None
+            if seq in out or not event or event["type"] not in ("landed", "taken", "moved", "drawn"):
                 continue
-            gap = abs(truth["t_clear"] - entry["t"])  # the frame time the event came at
-            if gap <= 2.0 and (best is None or gap < best[0]):
-                best = (gap, k)
-        if best is not None:
-            used.add(best[1])
-            out[seq] = expected[best[1]]["action"]
+            best = None
+            for k, truth in enumerate(expected):
+                if k in used or truth["type"] != event["type"] or (
+                        same_card and truth.get("card") != event.get("card")):
+                    continue
+                gap = abs(truth["t_clear"] - entry["t"])  # the frame time the event came at
+                if gap <= window and (best is None or gap < best[0]):
+                    best = (gap, k)
+            if best is not None:
+                used.add(best[1])
+                out[seq] = expected[best[1]]["action"]
     return out
 
 
