@@ -280,6 +280,34 @@ def test_a_polypigs_twin_unseen_names_the_colour_of_the_card_after_it():  # R-IN
     assert table.actions[-2:] == [{"by": 2, "play": "poly", "colour": "y"}, {"by": 0, "play": "y4"}]
 
 
+def test_a_card_missed_before_one_read_unsure_takes_the_card_the_camera_weighed():  # R-TURN-1
+    table = Table()
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    # Seat 0 laid a yellow 2 unseen, then seat 1 a red 2, read as a red 5 (a red 2 weighed), all in
+    # one long cover.
+    table.t += 1.5
+    table.event("landed", zone="discard", card="r5", confidence=0.55, alternatives=[["r2", 0.3]],
+                reach=PLACES[1], covered=table.t - 1.8, t=table.t)
+    table.answer("missed-before", "unseen:y2")  # no red 5 lies on a yellow 2; the red 2 does
+    assert table.actions[-2:] == [{"by": 0, "play": "y2"}, {"by": 1, "play": "r2"}]
+    assert "missed-before" not in table.kinds()
+    assert not any(line["kind"] == "flag" for line in table.round.log)
+
+
+def test_a_twin_read_as_the_top_was_misread_is_the_top_as_told():  # R-INTERCEPT-1
+    table = Table()  # blue 5 to start
+    table.event("landed", zone="discard", card="b6", confidence=0.6, alternatives=[["b3", 0.2]])
+    table.answer("which-card", "b3")
+    # Its twin, read as the top was (a blue 6), laid in a new place: the watcher's "same" card again.
+    table.event("landed", zone="discard", card="b6", confidence=0.6, same=True)
+    assert table.actions == [{"by": 1, "play": "b3"}, {"by": 2, "play": "b3"}]
+    assert table.round.moves[-1].intercept and table.kinds() == []
+    # A card read otherwise than the top was, though the watcher saw it laid anew, is that card.
+    table.event("landed", zone="discard", card="b1", confidence=0.95, same=True)
+    assert table.actions[-1]["play"] == "b1"
+
+
 @pytest.mark.parametrize("bad", ["unseen:r9", "unseen:", "maybe", 3])
 def test_a_missed_card_that_is_no_card_is_refused(bad):  # R-TURN-1
     table = Table()
@@ -566,6 +594,28 @@ def test_a_villain_taken_a_sure_reading_or_a_twin_keeps_the_card(confidence, tak
     assert [a["play"] for a in table.actions[-2:]] == ["b2", then]
     assert table.actions[-2]["by"] == 1
     assert table.game.state()["trophies"][1] == ["pirate-small"]
+
+
+@pytest.mark.parametrize("taker, asked", [(2, True), (1, False), (0, False)])
+def test_a_villain_taken_by_a_later_players_arm_asks_which_card_beat_it(taker, asked):  # R-ADV-5
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)  # blue 5 on top, seat 1 to play, everyone holds 6, every seat placed
+    # A blue 6 read, fairly surely, as a blue 2: the rules have it beat the small pirates. The blue 1
+    # after it beats them too, and the arm that takes them is the one that laid the 1.
+    table.event("landed", zone="discard", card="b2", confidence=0.9, reach=PLACES[1])
+    table.land_from(PLACES[2], "b1")
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big", reach=PLACES[taker])
+    assert table.game.state()["trophies"] == [[], ["pirate-small"], []]  # as the rules had it, until told
+    if not asked:  # the defeater's own arm, or one of a seat that has not played since: no doubt
+        assert "which-card" not in table.kinds()
+        return
+    question = table.question("which-card")
+    assert question["default"] == "b2" and question["seat"] == 1
+    assert table.round.moves[question["index"]].action == {"by": 1, "play": "b2"}
+    table.answer("which-card", "b6")
+    assert [a["play"] for a in table.actions[-2:]] == ["b6", "b1"]
+    assert table.game.state()["trophies"] == [[], [], ["pirate-small"]]
+    assert "which-card" not in table.kinds() and "trophy" not in table.kinds()
 
 
 def test_poly_colour_is_asked_then_inferred_from_the_next_card():  # R-POLY-1, R-POLY-2

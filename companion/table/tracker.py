@@ -598,6 +598,8 @@ class RoundTracker:
             if event.get("same") is False and self._misread_top_read(seq, t, card):
                 return
             read = not self._card_told(seq)  # the camera's reading stands (no person told the card)
+            if event.get("same") is True and read:
+                card = self._twin_as_misread(card)
             self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"),
                             event.get("confidence") if read else None,
                             _checked_alternatives(event.get("alternatives")) if read else [],
@@ -862,7 +864,8 @@ class RoundTracker:
             self.overrides.inferred.get(missed_qid) if fixed_by is None else None)
         asking = fixed_by is None and missed_told is None and (long or missed is not None)
         unseen_here = None  # _unseen_before(self.game, seq, card), made once when needed
-        actions = self._missed_actions(seq, t, card, missed, told=missed_told is not None)
+        card, actions = self._missed_actions(seq, t, card, alternatives or [], missed,
+                                             told=missed_told is not None)
         if actions is not None:
             unseen_reading = (actions[-1]["by"], actions, False)
             readings, long, from_missed = [unseen_reading], False, True
@@ -1340,20 +1343,29 @@ class RoundTracker:
             t=t,
         )
 
-    def _missed_actions(self, seq: int, t: float, card: str, missed, *, told: bool) -> list[dict] | None:
+    def _missed_actions(self, seq: int, t: float, card: str, alternatives: list, missed, *,
+                        told: bool) -> tuple[str, list[dict] | None]:
         """The actions a "missed-before" answer (``missed``: ``told`` by the table, else inferred) makes
-        of ``card`` landing: the card laid unseen or the top's twin, then ``card``. None for "none",
-        or when the rules refuse them (flagged, when told)."""
+        of ``card`` landing: the card laid unseen or the top's twin, then ``card``, or else the likeliest
+        of the other cards the camera weighed for it that the rules allow after it (the card is
+        returned with them). None for "none", or when the rules refuse them all (flagged, when told)."""
         if not isinstance(missed, str) or not missed.startswith((UNSEEN, TWIN)):
-            return None
-        if missed.startswith(UNSEEN):
-            actions = self._unseen_then(copy.deepcopy(self.game), seq, missed[len(UNSEEN):], card)
-        else:
-            actions = self._twins_then(self.game, seq, card).get(int(missed[len(TWIN):]))
-        if actions is None and told:
+            return card, None
+        for read in [card] + [other for other, _ in alternatives if other != card]:
+            if missed.startswith(UNSEEN):
+                actions = self._unseen_then(copy.deepcopy(self.game), seq, missed[len(UNSEEN):], read)
+            else:
+                actions = self._twins_then(self.game, seq, read).get(int(missed[len(TWIN):]))
+            if actions is not None:
+                if read != card:
+                    self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но по правилам это "
+                               f"{texts.card_ru(read)}", f"The camera read {texts.card_en(card)}; the rules "
+                               f"say {texts.card_en(read)}")
+                return read, actions
+        if told:
             self._flag(seq, t, "Названная карта не могла лечь перед этой",
                        "The card told cannot have been laid before this one")
-        return actions
+        return card, None
 
     def _ask_missed_before(self, seq: int, t: float, card: str, seat: int, unseen: list[str],
                            twins: dict[int, list[dict]], inferred: str | None, *,
@@ -1518,6 +1530,16 @@ class RoundTracker:
                    f"The top read again: {texts.card_en(card)}, not {texts.card_en(camera)}")
         return True
 
+    def _twin_as_misread(self, card: str) -> str:
+        """The card of a landing the watcher saw as the card it holds laid again (an interception's
+        twin, ``same``), when that is how the camera read the top that the table or the rules took
+        for another card: the twin is the top as it is taken to be (a yellow 6 read as a 5, told a
+        6, then its twin read as a 5 again)."""
+        last = self.last_play()
+        if last is None or card == self.game.top or self.camera_cards.get(last[1].source) != card:
+            return card
+        return self.game.top
+
     def _top_read_again(
         self, card: str, seat: int | None, confidence: float | None, alternatives: list | None
     ) -> bool:
@@ -1666,6 +1688,7 @@ class RoundTracker:
                 if not self._explain_by_alternative(seq, t, pile, villain):
                     self._explain_by_interception(seq, t, pile, villain, hint)
         if self._explained(pile, villain):
+            self._doubt_defeat_by_taker(t, pile, villain, hint)
             self._confirm(pile, villain)
         else:
             last = self.last_play()
@@ -1769,6 +1792,22 @@ class RoundTracker:
 
     def _explained(self, pile: str, villain: str) -> bool:
         return self._due(pile, villain) is not None
+
+    def _doubt_defeat_by_taker(self, t: float, pile: str, villain: str, taker: int | None) -> None:
+        """R-ADV-5: the defeater takes the villain. Taken by the arm of a seat that has played since
+        an older play the rules had defeat it, that older card may have been misread (a 1 read as a
+        7, and the 7 after it was the defeater): the table is asked which card it was, the card as
+        read by default. Only a play not the last one: the last one's own seat is asked otherwise
+        (``_reseat_by_taker``)."""
+        due = self._due(pile, villain)
+        if taker is None or due is None or due.action["by"] == taker or self._card_told(due.source):
+            return
+        index = self._index_of(due)
+        if index is None or not any("play" in move.action and move.action["by"] == taker
+                                    for move in self.moves[index + 1:]):
+            return
+        if f"q{due.source}-{WHICH_CARD}" not in self.questions:
+            self._ask_which_card(due.source, due.t, due, due.alternatives)
 
     def _confirm(self, pile: str, villain: str) -> None:
         move = self._due(pile, villain)
