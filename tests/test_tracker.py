@@ -308,6 +308,32 @@ def test_a_twin_read_as_the_top_was_misread_is_the_top_as_told():  # R-INTERCEPT
     assert table.actions[-1]["play"] == "b1"
 
 
+def test_a_card_missed_before_its_own_twin_is_an_interception_by_the_twins_arm():  # R-INTERCEPT-1
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    _land_covered(table, 0, "b7", 1.8)  # seat 0 laid a blue 7 unseen, then its other blue 7
+    table.answer("missed-before", "unseen:b7")
+    assert table.actions[-2:] == [{"by": 0, "play": "b7"}, {"by": 0, "play": "b7"}]
+    assert table.round.moves[-1].intercept and table.game.turn == 1
+    assert table.round.moves[-1].defeated == [("aliens", "alien")]  # an interception beats the aliens
+
+
+def test_a_twin_laid_unseen_before_a_draw_can_be_told():  # R-INTERCEPT-1, R-ADV-4
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    # Seat 0 is to move; seat 1 intercepted the blue 2 unseen, and seat 2 drew after it.
+    table.event("drawn", zone="deck", card="back", reach=PLACES[2])
+    question = table.question("missed-before")
+    assert question["card"] == "back" and "twin:1" in [o["value"] for o in question["options"]]
+    assert table.actions[-1] == {"by": 0, "draw": True}  # unanswered, the seat to move drew
+    table.answer("missed-before", "twin:1")
+    assert table.actions[-2:] == [{"by": 1, "play": "b2"}, {"by": 2, "draw": True}]
+    assert table.round.moves[-2].intercept and table.round.moves[-2].defeated == [("aliens", "alien")]
+    assert "missed-before" not in table.kinds()
+
+
 @pytest.mark.parametrize("bad", ["unseen:r9", "unseen:", "maybe", 3])
 def test_a_missed_card_that_is_no_card_is_refused(bad):  # R-TURN-1
     table = Table()

@@ -864,10 +864,11 @@ class RoundTracker:
             self.overrides.inferred.get(missed_qid) if fixed_by is None else None)
         asking = fixed_by is None and missed_told is None and (long or missed is not None)
         unseen_here = None  # _unseen_before(self.game, seq, card), made once when needed
-        card, actions = self._missed_actions(seq, t, card, alternatives or [], missed,
+        card, actions = self._missed_actions(seq, t, card, alternatives or [], hint, missed,
                                              told=missed_told is not None)
         if actions is not None:
-            unseen_reading = (actions[-1]["by"], actions, False)
+            # the card laid unseen and its twin: an interception (R-INTERCEPT-1)
+            unseen_reading = (actions[-1]["by"], actions, actions[0].get("play") == actions[-1]["play"])
             readings, long, from_missed = [unseen_reading], False, True
             reach = None  # the arm seen may be either player's
         if fixed_by is not None:
@@ -1343,17 +1344,20 @@ class RoundTracker:
             t=t,
         )
 
-    def _missed_actions(self, seq: int, t: float, card: str, alternatives: list, missed, *,
-                        told: bool) -> tuple[str, list[dict] | None]:
+    def _missed_actions(self, seq: int, t: float, card: str, alternatives: list, hint: int | None,
+                        missed, *, told: bool) -> tuple[str, list[dict] | None]:
         """The actions a "missed-before" answer (``missed``: ``told`` by the table, else inferred) makes
         of ``card`` landing: the card laid unseen or the top's twin, then ``card``, or else the likeliest
         of the other cards the camera weighed for it that the rules allow after it (the card is
-        returned with them). None for "none", or when the rules refuse them all (flagged, when told)."""
+        returned with them). ``card`` the twin of the card laid unseen is the seat of its arm's
+        (``hint``), when the rules allow it. None for "none", or when the rules refuse them all
+        (flagged, when told)."""
         if not isinstance(missed, str) or not missed.startswith((UNSEEN, TWIN)):
             return card, None
         for read in [card] + [other for other, _ in alternatives if other != card]:
             if missed.startswith(UNSEEN):
-                actions = self._unseen_then(copy.deepcopy(self.game), seq, missed[len(UNSEEN):], read)
+                actions = self._unseen_then(copy.deepcopy(self.game), seq, missed[len(UNSEEN):], read,
+                                            twin_by=hint)
             else:
                 actions = self._twins_then(self.game, seq, read).get(int(missed[len(TWIN):]))
             if actions is not None:
@@ -1438,12 +1442,14 @@ class RoundTracker:
 
         return sorted(found, key=lambda item: _unseen_likeness(item[0], top, landed))[:UNSEEN_OPTIONS]
 
-    def _twins_then(self, game: Game, seq: int, card: str) -> dict[int, list[dict]]:
+    def _twins_then(self, game: Game, seq: int, card: str, *, drawer: int | None = None
+                    ) -> dict[int, list[dict]]:
         """Seat -> the actions had that seat laid the top's twin unseen (R-INTERCEPT-1), then ``card``
         (landed as entry ``seq``) the seat after it, for each seat but the one to move that the rules
         allow both; the seat that laid the top first (a player intercepting its own card is the
         commonest). A Polypig's twin names the colour that lets ``card`` lie, the landed card's own
-        first."""
+        first. With ``drawer``, the seat after the twin's is that one, and it drew (a reach into the
+        deck, not a card landing)."""
         last = self._previous_move()
         if last is None or "play" not in last.action or last.action["play"] != game.top:
             return {}
@@ -1465,16 +1471,22 @@ class RoundTracker:
                     probe.push({"by": seat, **choice})
                 except IllegalAction:
                     continue
-                play = self._legal_play(probe, seq, probe.turn, card)
+                if drawer is None:
+                    play = self._legal_play(probe, seq, probe.turn, card)
+                else:
+                    draw = {"by": drawer, "draw": True}
+                    play = draw if probe.turn == drawer and probe.is_legal(draw) else None
                 if play is not None:
                     found[seat] = [{"by": seat, **choice}, play]
                     break
         return found
 
-    def _unseen_then(self, game: Game, seq: int, unseen: str, card: str) -> list[dict] | None:
+    def _unseen_then(self, game: Game, seq: int, unseen: str, card: str,
+                     twin_by: int | None = None) -> list[dict] | None:
         """``unseen`` played on ``game`` (a probe: it is changed) by the seat to move, then ``card``
-        (landed as entry ``seq``) by the next seat: both actions, pushed, or None when the rules
-        refuse them."""
+        (landed as entry ``seq``) by the next seat, or by ``twin_by`` when ``card`` is the twin of
+        ``unseen`` (R-INTERCEPT-1: anyone may intercept, its own player too): both actions, pushed,
+        or None when the rules refuse them."""
         first = {"by": game.turn, "play": unseen}
         if unseen == POLY:
             colour = cards.parse(card).colour
@@ -1485,7 +1497,9 @@ class RoundTracker:
             game.push(first)
         except IllegalAction:
             return None
-        play = self._legal_play(game, seq, game.turn, card)
+        seats = [twin_by] if twin_by is not None and card == unseen else []
+        play = next((p for p in (self._legal_play(game, seq, seat, card) for seat in seats + [game.turn])
+                     if p is not None), None)
         if play is None:
             return None
         game.push(play)
@@ -2107,7 +2121,8 @@ class RoundTracker:
             self._flag(seq, t, "Взяли карту из колоды не в свой ход", "A card was drawn out of turn")
             return
         for action in actions:
-            self._push(Move(action, seq, t, inferred=True))
+            twin = action.get("play") == self.game.top  # identical on identical (R-INTERCEPT-1)
+            self._push(Move(action, seq, t, inferred=True, intercept=twin))
             kind, ru, en = texts.describe_action(action, self.players)
             self._note(seq, t, kind, ru, en)
         self.effective.append(seq)
@@ -2120,23 +2135,29 @@ class RoundTracker:
     def _missed_before_draw(self, seq: int, t: float, reach: float | None) -> list[dict] | None:
         """A reach into the deck by the arm of a seat that would move only had the seat to move laid a
         card the camera missed: the table is asked (``missed-before``, "none" by default). Told a card,
-        the actions are that card, then the draw by the seat after it."""
+        the actions are that card, then the draw by the seat after it; told a twin (another seat
+        intercepted the top unseen, R-INTERCEPT-1), that twin, then the draw."""
         turn, seat = self.game.turn, self._reach_seat(reach)
         if seat is None or seat == turn or len(self._seat_places()) < self.config.n:
             return None
         qid = f"q{seq}-{MISSED_BEFORE}"
         told = self.answer_for(qid)
-        if isinstance(told, str) and told.startswith(UNSEEN):
-            action = self._play_before_draw(told[len(UNSEEN):])
-            if action is not None:
-                return [action, {"by": self._after([action]), "draw": True}]
+        twins = self._twins_then(self.game, seq, cards.BACK, drawer=seat)
+        if isinstance(told, str) and told.startswith((UNSEEN, TWIN)):
+            if told.startswith(TWIN):
+                actions = twins.get(int(told[len(TWIN):]))
+            else:
+                action = self._play_before_draw(told[len(UNSEEN):])
+                actions = None if action is None else [action, {"by": self._after([action]), "draw": True}]
+            if actions is not None:
+                return actions
             self._flag(seq, t, "Названная карта не могла лечь перед этим",
                        "The card told cannot have been laid before this draw")
             return None
         if told is None:
             codes = self._unseen_before_draw(seat)
-            if codes:
-                self._ask_missed_before(seq, t, cards.BACK, turn, codes, {}, None, drawer=seat)
+            if codes or twins:
+                self._ask_missed_before(seq, t, cards.BACK, turn, codes, twins, None, drawer=seat)
         return None
 
     def _play_before_draw(self, code: str) -> dict | None:
