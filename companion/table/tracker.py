@@ -1206,11 +1206,14 @@ class RoundTracker:
         for other, _ in alternatives:
             readings = self._readings(seq, other, hint, t, reach)
             if readings:
-                self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но по правилам это "
-                           f"{texts.card_ru(other)}", f"The camera read {texts.card_en(card)}; the rules "
-                           f"say {texts.card_en(other)}")
+                self._note_rules_read(seq, t, card, other)
                 return other, readings
         return card, []
+
+    def _note_rules_read(self, seq: int, t: float, card: str, other: str) -> None:
+        self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но по правилам это "
+                   f"{texts.card_ru(other)}", f"The camera read {texts.card_en(card)}; the rules "
+                   f"say {texts.card_en(other)}")
 
     def _card_told(self, seq: int) -> bool:
         """Whether a person said which card landed as entry ``seq`` (a fix, or ``which-card``): the
@@ -1362,9 +1365,7 @@ class RoundTracker:
                 actions = self._twins_then(self.game, seq, read).get(int(missed[len(TWIN):]))
             if actions is not None:
                 if read != card:
-                    self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но по правилам это "
-                               f"{texts.card_ru(read)}", f"The camera read {texts.card_en(card)}; the rules "
-                               f"say {texts.card_en(read)}")
+                    self._note_rules_read(seq, t, card, read)
                 return read, actions
         if told:
             self._flag(seq, t, "Названная карта не могла лечь перед этой",
