@@ -465,6 +465,19 @@ def test_a_card_read_late_comes_before_the_next_players_draw():
     assert table.types() == [("landed", "discard", "g3"), ("drawn", "deck", "back")]
 
 
+def test_a_draw_comes_before_the_card_a_later_hand_lays_on_a_pile_still_unread():
+    table = start()
+    table.frames(5, discard=MOVING)  # a card laid, never read well (the camera misses it)
+    table.frames(3, discard=UNREADABLE)
+    table.frames(5, discard=UNREADABLE, deck=MOVING)  # the next player draws meanwhile
+    table.frames(3, discard=UNREADABLE)
+    table.frames(5, discard=MOVING)  # then that player's hand lays the card it drew
+    table.set(discard=card("g3", (104, 98), 20))
+    table.frames(10)
+    # The hand that brought the card came after the draw: so does its event.
+    assert table.types() == [("drawn", "deck", "back"), ("landed", "discard", "g3")]
+
+
 def test_unreadable_frames_keep_the_last_stable_state():
     table = start()
     table.frames(50, discard=UNREADABLE, deck=UNREADABLE)

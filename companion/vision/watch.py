@@ -122,6 +122,8 @@ class _Zone:
     moving_s: float = 0.0  # seconds with motion over the card since the stable reading
     cover_start: float | None = None  # when the zone was first covered since its stable reading
     hand_start: float | None = None  # when the latest run of unreadable frames (a hand) began
+    moving: bool = False  # motion over the zone in the latest frame
+    motion_start: float | None = None  # when the latest run of frames with motion over it began
     change: tuple | None = None  # (observation, hand_start): the change first seen, and the hand before it
     still: list[Observation] = field(default_factory=list)  # the last frames of a card lying still
     earlier: list = field(default_factory=list)  # (code, poses) of the tops before this one, newest last
@@ -228,12 +230,13 @@ class Watcher:
     def _settle_draws(self, t: float) -> list[dict]:
         """Held draws, reported once no other zone is covered, nor waits to read its top again after a
         hand that came over it before the deck (its event comes first: a card laid, then the next
-        player's draw), or after ``pair_s``."""
+        player's draw), or after ``pair_s``. A zone that a hand began to move over after the draw does
+        not hold it: the card that hand brings comes after the draw."""
         if not self._draws:
             return []
-        deck_start = self._draws[0][0]
+        deck_start, drawn_t = self._draws[0][0], self._draws[0][1]["t"]
         busy = any(z.name != "deck" and (_covered(z) or _unread_since(z, deck_start))
-                   for z in self.zones.values())
+                   and (z.motion_start is None or z.motion_start <= drawn_t) for z in self.zones.values())
         if busy and t - self._draws[0][1]["t"] < self.pair_s:
             return []
         return self._flush_draws()
@@ -249,6 +252,9 @@ class Watcher:
         return a.code == b.code and self._still(a, b)
 
     def _step(self, t: float, zone: _Zone, obs: Observation) -> list[dict]:
+        if obs.moving and not zone.moving:
+            zone.motion_start = t
+        zone.moving = bool(obs.moving)
         if not obs.readable:
             if zone.run:  # the frame before was read: a hand comes
                 zone.hand_start = self._t
