@@ -564,6 +564,13 @@ def test_a_card_read_unsure_is_asked_about_and_the_answer_reads_the_round_again(
     assert table.actions[-1] == {"by": 1, "play": "b4"} and table.kinds() == []
 
 
+@pytest.mark.parametrize("confidence, asked", [(0.72, True), (0.8, False)])
+def test_how_unsure_a_card_must_be_read_to_be_asked_about(confidence, asked):  # R-TURN-1
+    table = Table()  # blue 5 to start
+    table.event("landed", zone="discard", card="b3", confidence=confidence, alternatives=[["b5", 0.1]])
+    assert ("which-card" in table.kinds()) == asked
+
+
 def test_bad_answers_about_a_card_read_unsure_are_refused():
     table = Table()
     table.event("landed", zone="discard", card="b6", confidence=0.6)

@@ -80,8 +80,8 @@ MISSED_BEFORE = "missed-before"
 TWIN = "twin:"
 # A card read with less confidence than this is asked about ("which-card": the card read is the
 # default, the others the camera weighed are offered; any card is taken): in 60 simulated games about
-# one in four of them was another card, against one in a hundred and twenty above.
-ASK_CARD_BELOW = 0.7
+# one in five of them was another card (one in twelve from 0.7), against one in five hundred above.
+ASK_CARD_BELOW = 0.75
 WHICH_CARD = "which-card"
 
 QUESTION_KINDS = (
