@@ -248,9 +248,13 @@ def test_the_next_arm_closes_or_answers_the_question_about_a_missed_card():  # R
     assert table.round.asked[f"q{table.round.moves[-2].source}-missed-before"]["resolved"] == "inferred"
     _land_covered(table, 2, "r6", 1.8)
     _land_covered(table, 1, "r5", 0.7)  # seat 1's arm, where seat 0 was to move: seat 2 laid one unseen
-    asked = table.round.asked[f"q{table.round.moves[-2].source}-missed-before"]
-    assert asked["resolved"] == "inferred"
     assert table.actions[-3:] == [{"by": 2, "play": "r0"}, {"by": 0, "play": "r6"}, {"by": 1, "play": "r5"}]
+    # Which card seat 2 laid is a guess (the likeliest): the question stays open, the guess its default.
+    question = table.question("missed-before")
+    assert question["seat"] == 2 and question["default"] == "unseen:r0"
+    table.answer("missed-before", "unseen:r2")
+    assert table.actions[-3:] == [{"by": 2, "play": "r2"}, {"by": 0, "play": "r6"}, {"by": 1, "play": "r5"}]
+    assert "missed-before" not in table.kinds()
 
 
 def test_a_twin_intercepted_unseen_under_a_long_cover_is_offered():  # R-INTERCEPT-1, R-ADV-4
@@ -378,6 +382,12 @@ def test_a_card_by_the_arm_one_seat_on_asks_whose_it_was():  # R-TURN-1
     assert table.actions[-2:] == [{"by": 1, "play": "b0"}, {"by": 2, "play": "b2"}]
     assert table.round.moves[-2].inferred and table.game.turn == 0
     assert any(line["text_en"] == "The camera did not see blue 0 land" for line in table.round.log)
+    # Which card that was is a guess: the table is asked, the guess the default.
+    question = table.question("missed-before")
+    assert question["seat"] == 1 and question["default"] == "unseen:b0"
+    table.answer("missed-before", "unseen:b7")
+    assert table.actions[-2:] == [{"by": 1, "play": "b7"}, {"by": 2, "play": "b2"}]
+    assert not table.round.moves[-2].inferred and table.kinds() == []
 
 
 def test_one_card_by_the_arm_one_seat_on_is_not_enough():  # R-TURN-1

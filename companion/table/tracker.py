@@ -931,13 +931,17 @@ class RoundTracker:
         if chosen is unseen_reading:
             self._note_unseen(seq, t, actions[0]["play"])
         from_missed = from_missed and chosen is unseen_reading
-        if asking and (from_missed or plain):
+        # the table told whose card this is, and so that one before it went unseen: which card that
+        # was is the likeliest guess, and the table may name it
+        guessed = chosen is unseen_reading and answered is not None and not named and not from_missed
+        if (asking and (from_missed or plain)) or guessed:
             if unseen_here is None:
                 unseen_here = self._unseen_before(self.game, seq, card)
             twins = self._twins_then(self.game, seq, card)
+            inferred = UNSEEN + actions[0]["play"] if guessed else missed if from_missed else None
             if unseen_here or twins:
                 self._ask_missed_before(seq, t, card, self.game.turn, [code for code, _, _ in unseen_here],
-                                        twins, missed if from_missed else None)
+                                        twins, inferred)
         self._apply_reading(seq, t, actions, intercept, inferred=not told)
         if chosen is unseen_reading and not (named or missed_named):
             self.moves[-2].inferred = True  # the card itself is a guess, whoever told the seat
@@ -1378,7 +1382,8 @@ class RoundTracker:
         """Whether ``seat`` (the seat to move) laid a card unseen before ``card``, which is then the next
         seat's: the cards that would explain it offered (any other card may be told); or one of the
         ``twins`` seats laid the top's twin unseen (``_twins_then``). ``inferred``: the answer the next
-        move's arm gave (asked all the same, closed at once: the headless log lists it). A twin after
+        move's arm gave, or the card guessed when the table told the seat (asked all the same: closed at
+        once, but left open for a card laid unseen, which is a guess the table may correct). A twin after
         which ``card`` is still ``seat``'s leaves the arms blind to it: the next arm does not close it.
         ``drawer``: asked of a reach into the deck by that seat's arm, not of a card landing.
         """
@@ -1417,8 +1422,8 @@ class RoundTracker:
             t=t,
         )
         self.questions[qid]["_blind"] = any(actions[-1]["by"] == seat for actions in twins.values())
-        if inferred:
-            self._close(qid, "inferred")
+        if inferred and not inferred.startswith(UNSEEN):
+            self._close(qid, "inferred")  # a card laid unseen is a guess: the table may still name it
 
     def _unseen_before(self, game: Game, seq: int, card: str) -> list[tuple[str, list[dict], Game]]:
         """Cards that, played on ``game`` by the seat to move and not seen, let ``card`` lie where it
