@@ -370,3 +370,34 @@ def test_a_face_brightened_on_one_side_still_looks_like_itself(code):
     assert _similarity(_face(glared[::-1, ::-1]), _face(upright)) >= FACE_MATCH  # either way up
     for other in ("b7", "y-grab"):
         assert _similarity(_face(crop(other)), _face(glared)) < FACE_MATCH
+
+
+def _checked_cloth(shape=(240, 320), cell=6):
+    """A green check: a table cloth with edges everywhere."""
+    rng = np.random.default_rng(3)
+    yy, xx = np.mgrid[0:shape[0], 0:shape[1]]
+    img = np.where((((xx // cell) + (yy // cell)) % 2 == 0)[..., None], (40, 150, 60), (30, 100, 40))
+    return np.clip(img + rng.normal(0, 4, img.shape), 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("after", ["bare cloth", "fingers resting"])
+def test_a_pile_emptied_on_a_checked_cloth_is_empty(after):  # R-ADV-5: the last villain taken
+    import cv2
+
+    zones = Zones({"pirates": np.array([[120, 70], [200, 70], [200, 190], [120, 190]], np.float32)}, SIZE)
+    pipeline = Pipeline(zones, ColourClassifier())
+    with_card = _checked_cloth()
+    draw_card(with_card, card_corners((160, 130), 0), CARD_COLOURS["b3"])
+    assert feed(pipeline, [with_card] * 5) == []
+    hand = _checked_cloth()
+    cv2.ellipse(hand, (160, 130), (45, 35), 20, 0, 360, (120, 160, 210), -1)
+    moving = [np.roll(hand, shift, axis=1) for shift in (-12, -6, 0)]
+    fingers = _checked_cloth()  # over the middle of the zone, the check showing between them
+    for x in (145, 160, 175):
+        cv2.ellipse(fingers, (x, 130), (5, 30), 0, 0, 360, (120, 160, 210), -1)
+    last = _checked_cloth() if after == "bare cloth" else fingers
+    events = feed(pipeline, moving + [last] * 8, start=1.0)
+    if after == "bare cloth":  # the check's edges are the cloth's: the top was taken, nothing is under it
+        assert [(e["type"], e["card"], e["under"]) for e in events] == [("taken", "b3", None)]
+    else:  # fingers are no cloth: nothing is read while they rest there
+        assert events == []

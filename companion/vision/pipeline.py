@@ -53,6 +53,9 @@ REUSE_LEVEL = 1.5  # below this change since the zone was last read, that readin
 BLUR_RATIO = 0.4  # a crop this much less sharp than the zone's sharpest recent crop is blurred
 SHARPNESS_FRAMES = 15
 EMPTY_EDGES = 0.04  # more edge pixels than this in a zone's middle: it is not empty
+CLOTH_COLOURS = 0.75  # colour histograms this much alike (intersection): a zone's middle looks like the cloth
+CLOTH_EDGES = 1.5  # ... and its edge share is within this factor of the cloth's
+CLOTH_PATCHES = 6  # patches of bare table compared, the nearest to the zone
 GLARE_LEVEL = 250  # a pixel this bright in all channels is washed out
 GLARE_RISE = 0.08  # this much more of a crop washed out than lately: glare
 PLACE_GROW = 1.25  # a card's outline grown by this much: the card and the edges around it
@@ -310,19 +313,47 @@ class Pipeline:
                                           or float(on_card.max()) > MOTION_LOCAL)
         return moved, over_card, thumb
 
+    def _cloth_near(self, box: tuple[int, int, int, int], shape) -> list[tuple[int, int]]:
+        """Top-left corners of the CLOTH_PATCHES patches the size of ``box`` (x, y, w, h) nearest to it
+        that lie in the frame off every pile: bare table, lit as the box is."""
+        x, y, w, h = box
+        places = [(px, py) for py in range(0, shape[0] - h + 1, h) for px in range(0, shape[1] - w + 1, w)
+                  if not self._on_a_pile((px, py, px + w, py + h))]
+        return sorted(places, key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2)[:CLOTH_PATCHES]
+
+    def _on_a_pile(self, box: tuple[int, int, int, int]) -> bool:
+        """Whether a box (x0, y0, x1, y1) meets a pile's zone, or the margin around it where its cards
+        may hang over: no patch of bare cloth."""
+        for poly in self._polygons.values():
+            (zx0, zy0), (zx1, zy1) = poly.min(axis=0), poly.max(axis=0)
+            mx, my = SEARCH_MARGIN * (zx1 - zx0), SEARCH_MARGIN * (zy1 - zy0)
+            if box[0] < zx1 + mx and box[2] > zx0 - mx and box[1] < zy1 + my and box[3] > zy0 - my:
+                return True
+        return False
+
     def _busy(self, image: np.ndarray, poly: np.ndarray) -> bool:
         """Whether a zone with no card outline still holds something (a pile seen badly, a hand).
 
-        An empty zone shows the table: few edges in its middle. A card, a pile or fingers: many.
+        An empty zone shows the table: few edges in its middle. A card, a pile or fingers: many. On a
+        patterned cloth (a check, a print) the table has many edges too: the zone's middle is then
+        empty when it looks like the cloth beside the zone, in colour and in edges.
         """
         x0, y0 = np.maximum(np.floor(poly.min(axis=0)).astype(int), 0)
         x1, y1 = np.ceil(poly.max(axis=0)).astype(int) + 1
         dx, dy = (x1 - x0) // 4, (y1 - y0) // 4
-        core = cv2.cvtColor(image[y0 + dy:y1 - dy, x0 + dx:x1 - dx], cv2.COLOR_BGR2GRAY)
-        if core.size == 0:
+        middle = image[y0 + dy:y1 - dy, x0 + dx:x1 - dx]
+        if middle.size == 0:
             return False
-        edges = cv2.Canny(cv2.GaussianBlur(core, (5, 5), 0), 20, 50)
-        return float((edges > 0).mean()) > EMPTY_EDGES
+        colours, edges = _patch_look(middle)
+        if edges <= EMPTY_EDGES:
+            return False
+        h, w = middle.shape[:2]
+        for px, py in self._cloth_near((x0 + dx, y0 + dy, w, h), image.shape):
+            cloth_colours, cloth_edges = _patch_look(image[py:py + h, px:px + w])
+            if (float(np.minimum(colours, cloth_colours).sum()) >= CLOTH_COLOURS
+                    and cloth_edges / CLOTH_EDGES <= edges <= cloth_edges * CLOTH_EDGES):
+                return False
+        return True
 
     def _clear(self, name: str, measure: tuple[float, float]) -> bool:
         """False for a blurred or glared crop (``measure``: its ``_sharpness_and_glare``), judged against the
@@ -335,6 +366,15 @@ class Pipeline:
 
     def _remember_sharpness(self, name: str, measure: tuple[float, float]) -> None:
         self._sharpness.setdefault(name, deque(maxlen=SHARPNESS_FRAMES)).append(measure)
+
+
+def _patch_look(patch: np.ndarray) -> tuple[np.ndarray, float]:
+    """A patch's colours (a histogram of 8 levels a channel, summing to 1) and the share of its
+    pixels on an edge."""
+    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+    edges = cv2.Canny(cv2.GaussianBlur(grey, (5, 5), 0), 20, 50)
+    colours = cv2.calcHist([patch], [0, 1, 2], None, [8, 8, 8], [0, 256] * 3).ravel()
+    return colours / max(float(colours.sum()), 1.0), float((edges > 0).mean())
 
 
 def _sharpness_and_glare(crop: np.ndarray) -> tuple[float, float]:
