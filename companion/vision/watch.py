@@ -237,7 +237,7 @@ class Watcher:
         deck_start, drawn_t = self._draws[0][0], self._draws[0][1]["t"]
         busy = any(z.name != "deck" and (_covered(z) or _unread_since(z, deck_start))
                    and (z.motion_start is None or z.motion_start <= drawn_t) for z in self.zones.values())
-        if busy and t - self._draws[0][1]["t"] < self.pair_s:
+        if busy and t - drawn_t < self.pair_s:
             return []
         return self._flush_draws()
 
