@@ -257,9 +257,11 @@ def _take(covered: float, t: float, reach: float, kind: str = "taken") -> dict:
 
 
 @pytest.mark.parametrize("in_order", [True, False], ids=["take-first", "same-frame"])
-def test_an_arm_reaching_over_the_discard_pile_for_a_villain_lays_no_twin_there(in_order):  # R-ADV-4
+@pytest.mark.parametrize("discard_covered", [6.2, 6.46], ids=["discard-first", "pile-a-frame-first"])
+def test_an_arm_reaching_over_the_discard_pile_for_a_villain_lays_no_twin_there(in_order, discard_covered):
+    # R-ADV-4: one arm over both piles at once; either may be seen covered a frame or two first
     watcher = ReachWatcher()
-    take, landing = _take(6.33, 7.0, 0.641), _landing(6.2, 7.067, 0.640)
+    take, landing = _take(6.33, 7.0, 0.641), _landing(discard_covered, 7.067, 0.640)
     if in_order:
         watcher.cross_check([take])
         watcher.cross_check([landing])
@@ -275,8 +277,8 @@ def test_an_arm_reaching_over_the_discard_pile_for_a_villain_lays_no_twin_there(
         (_take(9.133, 9.733, 0.644), _landing(9.0, 10.867, 0.644)),
         (_take(6.33, 7.0, 0.641), _landing(6.2, 7.067, 0.45)),  # another arm
         (_take(6.33, 7.0, 0.641), _landing(6.2, 7.067, 0.641, same=False)),  # another card: a change anyway
-        # The arm was over the villain pile before it came over the discard pile.
-        (_take(6.33, 7.0, 0.641), _landing(6.5, 7.067, 0.641)),
+        # The arm was over the villain pile well before it came over the discard pile.
+        (_take(6.33, 7.0, 0.641), _landing(6.6, 7.067, 0.641)),
     ],
     ids=["stayed", "another-arm", "another-card", "came-later"],
 )

@@ -34,6 +34,9 @@ WINDOW_S = 1.2  # an event's arm is the one seen during this long before the eve
 # pile is that arm crossing the pile on its way (an arm laying a card stays longer: it lays it, then
 # lifts away); a draw and a villain pile's event by one arm this close are one reach.
 PASSING_S = 0.5
+# Two zones one arm covers at once are seen covered up to this far apart (a frame or two, as the arm's
+# edge first hides enough of each card)
+COVER_JITTER_S = 0.2
 SAME_PLACE = 0.04  # two sightings this close (of the border's length) are the same arm
 MOVED = 0.004  # an arm resting at the border that shifts this much (twice its jitter) is reaching out
 HISTORY_S = 10.0
@@ -210,7 +213,8 @@ class ReachWatcher:
         A landing on the discard pile whose arm is such an arm, out there when the discard pile was
         covered, did not lay the card, or not for sure:
         - the card already there (``same``), with the arm come over the other pile no earlier than
-          over the discard pile and gone from the discard pile at most PASSING_S after the other
+          over the discard pile (within COVER_JITTER_S) and gone from the discard pile at most
+          PASSING_S after the other
           pile: the arm crossed the discard pile on its way there and back, and the landing gets
           ``passing``, that pile. An arm that stays over the discard pile longer after a take laid
           a card there (R-ADV-4: an interception onto one's own card).
@@ -244,7 +248,7 @@ class ReachWatcher:
 
     def _check_landing(self, landing: dict) -> None:
         arms = self._same_arm_elsewhere(landing)
-        passing = [arm for arm in arms if landing["covered"] <= arm["covered"]
+        passing = [arm for arm in arms if landing["covered"] <= arm["covered"] + COVER_JITTER_S
                    and 0.0 <= landing["t"] - arm["t"] <= PASSING_S]
         if landing.get("same") and passing:
             landing["passing"] = passing[0]["zone"]
