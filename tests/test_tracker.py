@@ -661,6 +661,19 @@ def test_a_villain_taken_by_a_later_players_arm_asks_which_card_beat_it(taker, a
     assert "which-card" not in table.kinds() and "trophy" not in table.kinds()
 
 
+def test_a_card_laid_unseen_is_not_asked_about_when_a_later_players_arm_takes_its_villain():  # R-ADV-5
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    for seat, card in DOWN_TO_SIX:
+        _land_covered(table, seat, card, 0.7)  # blue 5 on top, seat 1 to play, everyone holds 6
+    _land_covered(table, 2, "b7", 1.8)  # seat 1 laid a blue 2 unseen (it beats the small pirates)
+    table.answer("missed-before", "unseen:b2")
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big", reach=PLACES[2])
+    # The blue 2 is the table's word, and the blue 7 (the card the camera saw) did not beat them:
+    # nothing to ask about which card either was.
+    assert table.actions[-2:] == [{"by": 1, "play": "b2"}, {"by": 2, "play": "b7"}]
+    assert "which-card" not in table.kinds()
+
+
 def test_poly_colour_is_asked_then_inferred_from_the_next_card():  # R-POLY-1, R-POLY-2
     table = Table()
     table.land("poly")

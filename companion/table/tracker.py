@@ -1818,9 +1818,11 @@ class RoundTracker:
         an older play the rules had defeat it, that older card may have been misread (a 1 read as a
         7, and the 7 after it was the defeater): the table is asked which card it was, the card as
         read by default. Only a play not the last one: the last one's own seat is asked otherwise
-        (``_reseat_by_taker``)."""
+        (``_reseat_by_taker``). Only a card the camera saw land: a card laid unseen is a guess that
+        ``missed-before`` asks about."""
         due = self._due(pile, villain)
-        if taker is None or due is None or due.action["by"] == taker or self._card_told(due.source):
+        if (taker is None or due is None or due.action["by"] == taker or self._card_told(due.source)
+                or not self._landed_as_read(due)):
             return
         index = self._index_of(due)
         if index is None or not any("play" in move.action and move.action["by"] == taker
@@ -1828,6 +1830,12 @@ class RoundTracker:
             return
         if f"q{due.source}-{WHICH_CARD}" not in self.questions:
             self._ask_which_card(due.source, due.t, due, due.alternatives)
+
+    def _landed_as_read(self, move: Move) -> bool:
+        """Whether ``move`` is the play of a card the camera saw land (its entry's last play), not one
+        laid unseen before it or before a draw."""
+        plays = [m for m in self.moves if m.source == move.source and "play" in m.action]
+        return move.source in self.camera_cards and bool(plays) and plays[-1] is move
 
     def _confirm(self, pile: str, villain: str) -> None:
         move = self._due(pile, villain)
