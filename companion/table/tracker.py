@@ -1229,14 +1229,25 @@ class RoundTracker:
         """Whether the card ``_reread_last`` would make of the last play was weighed for it by the
         camera more than the likeliest other card was weighed for ``card``."""
         last = self.last_play()
-        if last is None or not cards.is_code(card):
+        reread = self._reread_card(last[1], card) if last is not None else None
+        if reread is None:
             return False
-        before, now = cards.parse(last[1].action["play"]), cards.parse(card)
-        if not before.colour or not now.colour or before.is_villain or now.is_villain:
-            return False
-        reread = cards.coloured(before.colour, now.face)
         weighed = dict((code, p) for code, p in last[1].alternatives).get(reread, 0.0)
         return weighed > max((p for _, p in alternatives), default=0.0)
+
+    def _reread_card(self, move: Move, card: str) -> str | None:
+        """The card ``move`` (the last play) is read again as when ``card``, of another colour, cannot
+        land on it: the card of its colour with ``card``'s face (``_reread_last``). None when it cannot
+        be read again: the table said what it was, it was an interception, or no such card exists."""
+        if not cards.is_code(card) or self._card_told(move.source):
+            return None
+        before, now = cards.parse(move.action["play"]), cards.parse(card)
+        if move.intercept or not before.colour or not now.colour or before.colour == now.colour:
+            return None
+        if before.is_villain or now.is_villain or before.face == now.face:
+            return None
+        reread = cards.coloured(before.colour, now.face)
+        return reread if cards.is_code(reread) else None
 
     def _reread_last(self, seq: int, t: float, card: str, readings) -> list:
         """A card that cannot land on the card before it, of another colour: that one was misread in
@@ -1245,18 +1256,11 @@ class RoundTracker:
         (R-TURN-1, R-SUP-0): the last play becomes that card when the rules allow it there and the
         new card then has ``readings()``, which are returned (the table is told); else nothing."""
         last = self.last_play()
-        if last is None or not cards.is_code(card):
+        if last is None:
             return []
         index, move = last
-        if self._card_told(move.source):
-            return []  # the table said what that card was
-        before, now = cards.parse(move.action["play"]), cards.parse(card)
-        if move.intercept or not before.colour or not now.colour or before.colour == now.colour:
-            return []
-        if before.is_villain or now.is_villain or before.face == now.face:
-            return []
-        reread = cards.coloured(before.colour, now.face)
-        if not cards.is_code(reread) or not self._amend(index, play=reread):
+        reread = self._reread_card(move, card)
+        if reread is None or not self._amend(index, play=reread):
             return []
         found = readings()
         if not found:
