@@ -2160,10 +2160,9 @@ class RoundTracker:
             return None
         qid = f"q{seq}-{MISSED_BEFORE}"
         told = self.answer_for(qid)
-        twins = self._twins_then(self.game, seq, cards.BACK, drawer=seat)
         if isinstance(told, str) and told.startswith((UNSEEN, TWIN)):
             if told.startswith(TWIN):
-                actions = twins.get(int(told[len(TWIN):]))
+                actions = self._twins_then(self.game, seq, cards.BACK, drawer=seat).get(int(told[len(TWIN):]))
             else:
                 action = self._play_before_draw(told[len(UNSEEN):])
                 actions = None if action is None else [action, {"by": self._after([action]), "draw": True}]
@@ -2174,6 +2173,7 @@ class RoundTracker:
             return None
         if told is None:
             codes = self._unseen_before_draw(seat)
+            twins = self._twins_then(self.game, seq, cards.BACK, drawer=seat)
             if codes or twins:
                 self._ask_missed_before(seq, t, cards.BACK, turn, codes, twins, None, drawer=seat)
         return None
