@@ -81,6 +81,9 @@ class Pipeline:
         self.last_observations: dict[str, Observation] = {}
         self.frame_size: tuple[int, int] | None = None
         self._polygons: dict[str, np.ndarray] = {}
+        # zone -> (x0, y0, x1, y1) of its middle, and the top-left corners of the patches of bare
+        # cloth nearest to it (``_busy``), for the frame size set up
+        self._middles: dict[str, tuple[tuple[int, int, int, int], list[tuple[int, int]]]] = {}
         self._thumbs: dict[str, np.ndarray] = {}
         # zone -> (thumbnail, observation) of the last time it was read
         self._last: dict[str, tuple] = {}
@@ -101,6 +104,7 @@ class Pipeline:
         zones = self.zones.scaled(size) if self.zones.frame else self.zones
         zones.check_frame(size)
         self._polygons = {name: zones[name] for name in self.names}
+        self._middles = {name: self._middle(poly, size) for name, poly in self._polygons.items()}
         self.frame_size = size
         self._thumbs.clear()
         self._last.clear()
@@ -180,7 +184,7 @@ class Pipeline:
             quads = find_card_quads(image, poly, margin=SEARCH_MARGIN, work_side=WORK_SIDE,
                                     min_area=area and area / SAME_SIZE, max_area=area and area * SAME_SIZE)
             if not quads:
-                if self._busy(image, poly):
+                if self._busy(image, name):
                     observations[name] = UNREADABLE  # something is there, but no card outline is whole
                     continue
                 observations[name] = Observation(True, None, 0.0, None)
@@ -313,13 +317,21 @@ class Pipeline:
                                           or float(on_card.max()) > MOTION_LOCAL)
         return moved, over_card, thumb
 
-    def _cloth_near(self, box: tuple[int, int, int, int], shape) -> list[tuple[int, int]]:
-        """Top-left corners of the CLOTH_PATCHES patches the size of ``box`` (x, y, w, h) nearest to it
-        that lie in the frame off every pile: bare table, lit as the box is."""
-        x, y, w, h = box
-        places = [(px, py) for py in range(0, shape[0] - h + 1, h) for px in range(0, shape[1] - w + 1, w)
+    def _middle(self, poly: np.ndarray, size: tuple[int, int]):
+        """A zone's middle (its box's middle half, as x0, y0, x1, y1, clipped to the frame) and the
+        top-left corners of the CLOTH_PATCHES patches of its size nearest to it that lie in the frame
+        off every pile: bare table, lit as the zone is."""
+        x0, y0 = np.maximum(np.floor(poly.min(axis=0)).astype(int), 0)
+        x1, y1 = np.ceil(poly.max(axis=0)).astype(int) + 1
+        dx, dy = (x1 - x0) // 4, (y1 - y0) // 4
+        box = (int(x0 + dx), int(y0 + dy), int(min(x1 - dx, size[0])), int(min(y1 - dy, size[1])))
+        w, h = box[2] - box[0], box[3] - box[1]
+        if w <= 0 or h <= 0:
+            return box, []
+        places = [(px, py) for py in range(0, size[1] - h + 1, h) for px in range(0, size[0] - w + 1, w)
                   if not self._on_a_pile((px, py, px + w, py + h))]
-        return sorted(places, key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2)[:CLOTH_PATCHES]
+        places.sort(key=lambda p: (p[0] - box[0]) ** 2 + (p[1] - box[1]) ** 2)
+        return box, places[:CLOTH_PATCHES]
 
     def _on_a_pile(self, box: tuple[int, int, int, int]) -> bool:
         """Whether a box (x0, y0, x1, y1) meets a pile's zone, or the margin around it where its cards
@@ -331,24 +343,22 @@ class Pipeline:
                 return True
         return False
 
-    def _busy(self, image: np.ndarray, poly: np.ndarray) -> bool:
+    def _busy(self, image: np.ndarray, name: str) -> bool:
         """Whether a zone with no card outline still holds something (a pile seen badly, a hand).
 
         An empty zone shows the table: few edges in its middle. A card, a pile or fingers: many. On a
         patterned cloth (a check, a print) the table has many edges too: the zone's middle is then
-        empty when it looks like the cloth beside the zone, in colour and in edges.
+        empty when it looks like the bare cloth near the piles, in colour and in edges.
         """
-        x0, y0 = np.maximum(np.floor(poly.min(axis=0)).astype(int), 0)
-        x1, y1 = np.ceil(poly.max(axis=0)).astype(int) + 1
-        dx, dy = (x1 - x0) // 4, (y1 - y0) // 4
-        middle = image[y0 + dy:y1 - dy, x0 + dx:x1 - dx]
+        (x0, y0, x1, y1), cloth = self._middles[name]
+        middle = image[y0:y1, x0:x1]
         if middle.size == 0:
             return False
         colours, edges = _patch_look(middle)
         if edges <= EMPTY_EDGES:
             return False
         h, w = middle.shape[:2]
-        for px, py in self._cloth_near((x0 + dx, y0 + dy, w, h), image.shape):
+        for px, py in cloth:
             cloth_colours, cloth_edges = _patch_look(image[py:py + h, px:px + w])
             if (float(np.minimum(colours, cloth_colours).sum()) >= CLOTH_COLOURS
                     and cloth_edges / CLOTH_EDGES <= edges <= cloth_edges * CLOTH_EDGES):
