@@ -211,6 +211,27 @@ def test_a_long_cover_then_the_arm_of_the_seat_after_next_tells_two_plays_in_it(
     assert [m.action for m in again.round.moves] == [m.action for m in table.round.moves]
 
 
+@pytest.mark.parametrize("next_seat, two_plays", [(0, True), (2, False)])
+def test_the_arm_after_a_snores_victim_tells_a_play_hidden_before_it(next_seat, two_plays):
+    # R-TURN-1, R-SNORE: the victim of a snore skips its turn
+    table = Table()
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    _land_covered(table, 1, "b-snore", 0.7)  # seat 1's arm where seat 0 was to move
+    assert table.actions[-1] == {"by": 0, "play": "b-snore"}  # nothing tells it yet
+    # The next card comes after the snore's victim slept: seat 0's arm if seat 0 laid a card unseen
+    # and seat 1 the snore (seat 2 slept), seat 2's if seat 0 laid the snore (seat 1 slept).
+    _land_covered(table, next_seat, "b5", 0.7)
+    if two_plays:
+        assert table.actions[-4:] == [{"by": 0, "play": "b0"}, {"by": 1, "play": "b-snore"},
+                                      {"by": 2, "accept": True}, {"by": 0, "play": "b5"}]
+        assert table.question("missed-before")["default"] == "unseen:b0"  # which card is a guess
+    else:
+        assert table.actions[-3:] == [{"by": 0, "play": "b-snore"}, {"by": 1, "accept": True},
+                                      {"by": 2, "play": "b5"}]
+        assert "missed-before" not in table.kinds()
+
+
 def test_a_long_cover_asks_whether_a_card_was_missed_before():  # R-TURN-1
     table = Table()
     for seat, card in USUAL_COVERS:

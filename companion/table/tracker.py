@@ -225,6 +225,31 @@ def _drawer(game: Game) -> int | None:
     return state["turn"] if pending is None and state["drawn"] is None else None
 
 
+def _openings(game: Game) -> list[tuple[int, list[dict], Game]]:
+    """Who may lay the next card on ``game``: (seat, the actions that come first, the game after them).
+    The seat to move; then, when it has drawn, the next seat once it kept the card (R-TURN-2), or when
+    it is the victim of a pending grab or snore (only a transfer may go onto it, R-TRANSFER-3), the next
+    seat once it took it."""
+    state = game.state()
+    turn = state["turn"]
+    if turn is None:
+        return []
+    pending = state["pending"]
+    if state["drawn"] is not None:
+        prelude = [{"by": turn, "pass": True}]
+    elif pending is not None and pending["victim"] == turn:
+        prelude = [{"by": turn, "accept": True}]
+    else:
+        return [(turn, [], game)]
+    probe = copy.deepcopy(game)
+    try:
+        for action in prelude:
+            probe.push(action)
+    except IllegalAction:
+        return [(turn, [], game)]
+    return [(turn, [], game)] + ([(probe.turn, prelude, probe)] if probe.turn is not None else [])
+
+
 def _card_colour(code: str) -> str | None:
     return cards.parse(code).colour
 
@@ -759,21 +784,12 @@ class RoundTracker:
             if same is not None:  # the twin's own arm came again, or another one did
                 order.sort(key=lambda seat: (seat == previous.action["by"]) != same)
             candidates += [(seat, [], True) for seat in dict.fromkeys(order) if seat is not None]
-        if turn is not None:
-            pending = state["pending"]
-            if state["drawn"] is not None:
-                # R-TURN-2: the drawer played the drawn card, or kept it and the next seat played.
-                passed = [{"by": turn, "pass": True}]
-                after = self._after(passed)
-                readings = [(turn, [], False)] + ([(after, passed, False)] if after is not None else [])
-                candidates += readings if self._drawer_played(t, reach, after) else readings[::-1]
-            elif pending is not None and pending["victim"] == turn:
-                # R-TRANSFER-3: only a transfer may go onto a pending grab or snore; else the victim took it.
-                accepted = [{"by": turn, "accept": True}]
-                after = self._after(accepted)
-                candidates += [(turn, [], False)] + ([(after, accepted, False)] if after is not None else [])
-            else:
-                candidates.append((turn, [], False))
+        openings = [(seat, prelude, False) for seat, prelude, _ in _openings(self.game)]
+        if state["drawn"] is not None and turn is not None:
+            after = openings[1][0] if len(openings) > 1 else None
+            if not self._drawer_played(t, reach, after):
+                openings.reverse()
+        candidates += openings
         readings: list[tuple[int, list[dict], bool]] = []
         seen: set = set()
         for seat, prelude, intercept in candidates:
@@ -840,8 +856,8 @@ class RoundTracker:
         if card != self.game.top:  # a twin may come before the trophies are taken (R-INTERCEPT-1)
             self._reread_untaken(seq, t)
         if fixed_by is None and card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
-            self._two_plays_told(hint, self.game.turn, lambda probe, seat: probe.turn == seat
-                                 and self._legal_play(probe, seq, seat, card) is not None)
+            self._two_plays_told(hint, [seat for seat, _, _ in _openings(self.game)],
+                                 lambda probe, seat: self._lays_next(probe, seq, seat, card))
         self.maybe_two = None
         self._infer_poly_colour(seq, t, card)
         self._infer_interceptor(seq, t, card, hint, reach)
@@ -1515,6 +1531,12 @@ class RoundTracker:
         game.push(play)
         return [first, play]
 
+    def _lays_next(self, game: Game, seq: int, seat: int, card: str) -> bool:
+        """Whether ``seat`` may lay ``card`` (entry ``seq``) next on ``game``, once what must come first
+        is done (``_openings``)."""
+        return any(opener == seat and self._legal_play(after, seq, seat, card) is not None
+                   for opener, _, after in _openings(game))
+
     def _legal_play(self, game: Game, seq: int, seat: int, card: str) -> dict | None:
         """``seat``'s play of ``card`` (landed as entry ``seq``) that the rules allow on ``game``, with
         the first choices that make it so (``_with_choices``), or None."""
@@ -1630,18 +1652,18 @@ class RoundTracker:
         usual = statistics.median(self.covers) if len(self.covers) >= LONG_COVER_SAMPLES else 0.0
         return cover >= max(LONG_COVER_MIN_S, LONG_COVER_FACTOR * usual)
 
-    def _two_plays_told(self, seat: int | None, expected: int | None, fits) -> None:
+    def _two_plays_told(self, seat: int | None, expected: list[int | None], fits) -> None:
         """The next move after a play that may have hidden another before it (``maybe_two``: its landing
         covered long, or laid by the arm of the seat after the one to move), made by ``seat``'s arm
-        where the rules expected ``expected``'s: when that landing hid a play before it (the seat to move's,
-        unseen, then that card by the next seat) after which ``fits(probe, seat)``, the round is
+        where the rules expected one of ``expected``: when that landing hid a play before it (the seat
+        to move's, unseen, then that card by the next seat) after which ``fits(probe, seat)``, the round is
         derived again with it (``told_later``), so the villains taken in between are read with it too.
         """
         before = self.maybe_two
         if before is None or seat is None:
             return
         qid = f"q{before['seq']}-{MISSED_BEFORE}"
-        if seat == expected:  # the arms agree with the rules as read: no card of the seat to move missed
+        if seat in expected:  # the arms agree with the rules as read: no card of the seat to move missed
             if qid in self.questions and not self.questions[qid].get("_blind"):
                 self._close(qid, "inferred")
             return
@@ -2107,7 +2129,7 @@ class RoundTracker:
             if reach is not None:
                 self._last_hand(reach, slapped=False)
             return
-        self._two_plays_told(self._reach_seat(reach), _drawer(self.game),
+        self._two_plays_told(self._reach_seat(reach), [_drawer(self.game)],
                              lambda probe, seat: seat == _drawer(probe))
         self.maybe_two = None
         state = self._state()
