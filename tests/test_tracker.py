@@ -470,6 +470,24 @@ def test_the_top_read_again_surer_is_the_card_played():  # R-TURN-1
     assert table.round.log[-1]["text_en"].endswith("the top, read again, is blue 7, not blue 1")
 
 
+def test_a_number_read_sure_by_the_arm_of_the_top_read_unsure_is_the_top():  # R-TURN-1
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))
+    _land_read(table, 1, "b2", 0.69, [("b1", 0.05)])  # a blue 3 read unsure as a blue 2
+    table.event("drawn", zone="deck", card="back", reach=PLACES[2])  # seat 2 draws
+    # Seat 1's arm over the pile again, its top now read sure as another blue number: seat 1 could
+    # lay nothing now but a twin, so it is the top read again.
+    _land_read(table, 1, "b3", 0.96)
+    assert table.actions[-2:] == [{"by": 1, "play": "b3"}, {"by": 2, "draw": True}]
+    assert table.round.hand_counts() == [7, 6, 8]
+    # A picture card read sure by that arm is a card laid (its reading is not a digit mixed up).
+    _land_read(table, 2, "b0", 0.95)
+    _land_read(table, 1, "b7", 0.7, [("b1", 0.1)])
+    moves = len(table.round.moves)
+    _land_read(table, 2, "b-grab", 0.97)
+    assert len(table.round.moves) > moves or table.round.held is not None
+
+
 @pytest.mark.parametrize("seat, confidence, alternatives", [
     (2, 0.55, [("b7", 0.3)]),  # the seat to move's arm: its play
     (1, 0.95, [("b7", 0.03)]),  # read surely: a card laid (out of turn, asked)

@@ -1593,17 +1593,22 @@ class RoundTracker:
         read below ``UNSURE_READING`` with the top among the cards weighed, by the arm of a seat that is
         not to move (the top's player off to take its trophy, or someone reaching across); or, by the
         top's player's arm, another card of the top's colour read below ``ASK_CARD_BELOW`` (that seat
-        could lay nothing now but a twin)."""
-        if self.last_play() is None or seat is None or confidence is None or confidence >= UNSURE_READING:
+        could lay nothing now but a twin); or, by that arm, a number of the top's colour read sure where
+        the top, a number too, was read below ``ASK_CARD_BELOW`` (digits are what the camera mixes up)."""
+        if self.last_play() is None or seat is None or confidence is None:
             return False
         top = self.game.top
         if card == top or seat == self.game.turn:
             return False
+        last = self.last_play()[1]
+        by_top_player = seat == last.action["by"] and cards.parse(card).colour == cards.parse(top).colour
+        if confidence >= UNSURE_READING:
+            return (by_top_player and cards.parse(card).is_number and cards.parse(top).is_number
+                    and last.confidence is not None and last.confidence < ASK_CARD_BELOW
+                    and not self._card_told(last.source))
         if any(code == top for code, _ in alternatives or []):
             return True
-        last = self.last_play()[1]
-        return (seat == last.action["by"] and confidence < ASK_CARD_BELOW
-                and cards.parse(card).colour == cards.parse(top).colour)
+        return by_top_player and confidence < ASK_CARD_BELOW
 
     def _on_top_read_again(self, seq: int, t: float, card: str, seat: int, confidence: float) -> None:
         """No new card: the surer of the two readings of the top stands (the last play becomes ``card``
