@@ -232,6 +232,23 @@ def test_the_arm_after_a_snores_victim_tells_a_play_hidden_before_it(next_seat, 
         assert "missed-before" not in table.kinds()
 
 
+@pytest.mark.parametrize("drawer, two_plays", [(0, True), (2, False)])
+def test_the_draw_after_a_snores_victim_tells_a_play_hidden_before_it(drawer, two_plays):
+    # R-TURN-1, R-SNORE: the victim of a snore sleeps, and the next seat draws if it cannot play
+    table = Table()
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    _land_covered(table, 1, "b-snore", 0.7)  # seat 1's arm where seat 0 was to move
+    table.event("drawn", zone="deck", card="back", reach=PLACES[drawer])
+    if two_plays:
+        assert table.actions[-4:] == [{"by": 0, "play": "b0"}, {"by": 1, "play": "b-snore"},
+                                      {"by": 2, "accept": True}, {"by": 0, "draw": True}]
+    else:
+        assert table.actions[-3:] == [{"by": 0, "play": "b-snore"}, {"by": 1, "accept": True},
+                                      {"by": 2, "draw": True}]
+        assert "missed-before" not in table.kinds()
+
+
 def test_a_long_cover_asks_whether_a_card_was_missed_before():  # R-TURN-1
     table = Table()
     for seat, card in USUAL_COVERS:

@@ -217,12 +217,16 @@ def _unseen_likeness(code: str, top: cards.Card, landed: cards.Card | None = Non
 
 def _drawer(game: Game) -> int | None:
     """The seat whose hand the next reach into the deck is, when the rules expect one: the victim of a
-    pending penalty, else the seat to move (while it has drawn nothing this turn)."""
+    pending grab; the seat after the victim of a pending snore, who sleeps (R-SNORE); else the seat to
+    move (while it has drawn nothing this turn)."""
     state = game.state()
     pending = state["pending"]
     if pending is not None and pending["cards"]:
         return pending["victim"]
-    return state["turn"] if pending is None and state["drawn"] is None else None
+    if pending is not None:
+        openings = _openings(game)
+        return openings[-1][0] if len(openings) > 1 else None
+    return state["turn"] if state["drawn"] is None else None
 
 
 def _openings(game: Game) -> list[tuple[int, list[dict], Game]]:
