@@ -192,7 +192,7 @@ def _unread_card_near(expected: list[dict], landed: set[int], t: float) -> str |
 def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
     """The tracker over the same entries, with a table that answers each question from the truth."""
     from companion.rules import RULE_DEFAULTS
-    from companion.table.tracker import TWIN, UNSEEN, MatchConfig, MatchTracker, TableError
+    from companion.table.tracker import DREW, TWIN, UNSEEN, MatchConfig, MatchTracker, TableError
 
     config = MatchConfig(EDITION, NAMES, 0, dict(RULE_DEFAULTS[EDITION]), None)
     match = MatchTracker(1, config)
@@ -226,10 +226,14 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                     value = unseen if unseen in [o["value"] for o in question["options"]] else None
             elif kind == "missed-before" and index is not None and "by" in action:
                 # the play right before the card, if the camera did not see it land: the asked seat's
-                # card, or the top's twin (an interception); else nothing was missed
+                # card, or the top's twin (an interception); the asked seat's draw, kept; else nothing
+                # was missed
                 before = actions[index - 1] if index > 0 else {}
                 top = next((a["play"] for a in reversed(actions[:index - 1]) if "play" in a), None)
-                if "play" not in before or index - 1 in landed:
+                offered = [o["value"] for o in question["options"]]
+                if before.get("pass") and before["by"] == question["seat"] and DREW in offered:
+                    value = DREW
+                elif "play" not in before or index - 1 in landed:
                     value = "none" if action["by"] == question["seat"] else None
                 elif before["play"] == top and before["by"] != question["seat"]:
                     value = f"{TWIN}{before['by']}"

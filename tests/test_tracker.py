@@ -428,6 +428,20 @@ def test_a_card_by_the_arm_one_seat_on_asks_whose_it_was():  # R-TURN-1
     assert not table.round.moves[-2].inferred and table.kinds() == []
 
 
+def test_a_draw_the_camera_missed_can_be_told_before_the_next_seats_card():  # R-TURN-1, R-TURN-2
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # seat 1 to move
+    table.land_seen((2, "r6"))  # seat 2's arm: seat 1 laid a card unseen, or drew one unseen and kept it
+    table.answer("played-by", 2)
+    question = table.question("missed-before")
+    assert "drew" in [o["value"] for o in question["options"]]
+    table.answer("missed-before", "drew")
+    assert table.actions[-3:] == [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "play": "r6"}]
+    assert table.round.hand_counts() == [7, 8, 6] and table.game.turn == 0
+    assert table.kinds() == []
+    assert not any("did not see" in line["text_en"] for line in table.round.log)
+
+
 def test_one_card_by_the_arm_one_seat_on_is_not_enough():  # R-TURN-1
     table = Table()
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))

@@ -74,10 +74,12 @@ LONG_COVER_MIN_S = 1.2
 LONG_COVER_SAMPLES = 5  # covers seen before the round's own usual cover is trusted
 # The question "q<seq>-missed-before": "none", or "unseen:<code>", the card the seat to move laid
 # unseen before entry seq (then that card is the next seat's), or "twin:<seat>", that seat laid the
-# top's twin unseen (R-INTERCEPT-1; then that card is the seat's after it); told by the table, or
+# top's twin unseen (R-INTERCEPT-1; then that card is the seat's after it), or "drew": the seat to move
+# drew a card unseen and kept it (R-TURN-2; then that card is the next seat's); told by the table, or
 # inferred.
 MISSED_BEFORE = "missed-before"
 TWIN = "twin:"
+DREW = "drew"
 # A card read with less confidence than this is asked about ("which-card": the card read is the
 # default, the others the camera weighed are offered; any card is taken): in 60 simulated games about
 # one in five of them was another card (one in twelve from 0.7), against one in five hundred above.
@@ -948,7 +950,7 @@ class RoundTracker:
             long or (hint is not None and hint != seat and hint == self._after(actions)))
         plain = suspect and not told and not intercept and len(actions) == 1
         before = copy.deepcopy(self.game) if plain else None
-        if chosen is unseen_reading:
+        if chosen is unseen_reading and "play" in actions[0]:
             self._note_unseen(seq, t, actions[0]["play"])
         from_missed = from_missed and chosen is unseen_reading
         # the table told whose card this is, and so that one before it went unseen: which card that
@@ -1378,15 +1380,17 @@ class RoundTracker:
     def _missed_actions(self, seq: int, t: float, card: str, alternatives: list, hint: int | None,
                         missed, *, told: bool) -> tuple[str, list[dict] | None]:
         """The actions a "missed-before" answer (``missed``: ``told`` by the table, else inferred) makes
-        of ``card`` landing: the card laid unseen or the top's twin, then ``card``, or else the likeliest
-        of the other cards the camera weighed for it that the rules allow after it (the card is
-        returned with them). ``card`` the twin of the card laid unseen is the seat of its arm's
+        of ``card`` landing: the card laid unseen, the top's twin or the draw unseen, then ``card``, or
+        else the likeliest of the other cards the camera weighed for it that the rules allow after it
+        (the card is returned with them). ``card`` the twin of the card laid unseen is the seat of its arm's
         (``hint``), when the rules allow it. None for "none", or when the rules refuse them all
         (flagged, when told)."""
-        if not isinstance(missed, str) or not missed.startswith((UNSEEN, TWIN)):
+        if not isinstance(missed, str) or not (missed == DREW or missed.startswith((UNSEEN, TWIN))):
             return card, None
         for read in [card] + [other for other, _ in alternatives if other != card]:
-            if missed.startswith(UNSEEN):
+            if missed == DREW:
+                actions = self._drew_then(self.game, seq, read)
+            elif missed.startswith(UNSEEN):
                 actions = self._unseen_then(copy.deepcopy(self.game), seq, missed[len(UNSEEN):], read,
                                             twin_by=hint)
             else:
@@ -1424,6 +1428,9 @@ class RoundTracker:
             options.append({"value": f"{TWIN}{twin}",
                             "label_ru": f"{self.players[twin]}: перехват, {texts.card_ru(top)}",
                             "label_en": f"{self.players[twin]}: intercepted with {texts.card_en(top)}"})
+        if drawer is None and self._drew_then(self.game, seq, card) is not None:
+            options.append({"value": DREW, "label_ru": f"{name} взял карту из колоды и оставил её",
+                            "label_en": f"{name} drew a card and kept it"})
         if drawer is None:
             ru = (f"Перед {texts.card_ru(card)} руки долго закрывали стопку: {name} положил карту, "
                   f"которую камера не видела?")
@@ -1534,6 +1541,23 @@ class RoundTracker:
             return None
         game.push(play)
         return [first, play]
+
+    def _drew_then(self, game: Game, seq: int, card: str) -> list[dict] | None:
+        """The seat to move on ``game`` drew a card unseen and kept it (R-TURN-2), then the next seat
+        laid ``card`` (landed as entry ``seq``): the actions, or None when the rules refuse them."""
+        state = game.state()
+        turn = state["turn"]
+        if turn is None or state["drawn"] is not None or state["pending"] is not None:
+            return None
+        drew = [{"by": turn, "draw": True}, {"by": turn, "pass": True}]
+        probe = copy.deepcopy(game)
+        try:
+            for action in drew:
+                probe.push(action)
+        except IllegalAction:
+            return None
+        play = self._legal_play(probe, seq, probe.turn, card) if probe.turn is not None else None
+        return None if play is None else drew + [play]
 
     def _lays_next(self, game: Game, seq: int, seat: int, card: str) -> bool:
         """Whether ``seat`` may lay ``card`` (entry ``seq``) next on ``game``, once what must come first
