@@ -815,15 +815,34 @@ def test_after_a_draw_the_arms_tell_drawer_from_next_seat():  # R-TURN-2
     assert table.actions[-3:] == [{"by": 2, "draw": True}, {"by": 2, "pass": True}, {"by": 0, "play": "b2"}]
 
 
-@pytest.mark.parametrize("next_seat, closed", [(2, True), (0, False)])
-def test_who_played_is_closed_when_the_next_cards_arm_agrees(next_seat, closed):  # R-TURN-2
+def test_who_played_is_closed_when_the_next_cards_arm_agrees():  # R-TURN-2
     table = Table()
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed
     table.event("drawn", zone="deck", reach=PLACES[1])  # seat 1 draws
     table.land_seen((1, "b1"))  # its own arm: it played the drawn card (asked all the same)
     assert table.question("played-by")["default"] == 1
-    table.land_seen((next_seat, "b2"))  # seat 2's arm, the seat to move then: nothing left to ask
-    assert ("played-by" not in table.kinds()) == closed
+    table.land_seen((2, "b2"))  # seat 2's arm, the seat to move then: nothing left to ask
+    assert "played-by" not in table.kinds()
+    assert table.actions[-3:] == [{"by": 1, "draw": True}, {"by": 1, "play": "b1"}, {"by": 2, "play": "b2"}]
+
+
+def test_the_next_cards_arm_can_say_the_drawer_kept_the_card():  # R-TURN-2
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))
+    table.event("drawn", zone="deck", reach=PLACES[1])  # seat 1 draws
+    table.land_seen((1, "b1"))  # its arm still out from the deck: taken for its play of the card drawn
+    # Seat 0's arm lays the next card: seat 1 kept the card and seat 2 laid the blue 1 (no card
+    # missed), rather than seat 2 laying one unseen.
+    table.land_seen((0, "b2"))
+    assert table.actions[-4:] == [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "play": "b1"},
+                                  {"by": 0, "play": "b2"}]
+    assert table.question("played-by")["default"] == 2  # still asked: an arm is a guess
+    assert table.round.hand_counts() == [6, 8, 6]
+    # A twin of the top may be anyone's (R-INTERCEPT-1): its arm says nothing about the card before.
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))
+    table.event("drawn", zone="deck", reach=PLACES[1])
+    table.land_seen((1, "b1"), (0, "b1"))
     assert table.actions[-3:-1] == [{"by": 1, "draw": True}, {"by": 1, "play": "b1"}]
 
 

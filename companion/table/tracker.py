@@ -867,6 +867,8 @@ class RoundTracker:
         self.maybe_two = None
         self._infer_poly_colour(seq, t, card)
         self._infer_interceptor(seq, t, card, hint, reach)
+        if card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
+            self._reseat_by_next_arm(hint)
         self._settle_by_arms(hint)
         readings = self._readings(seq, card, hint, t, reach)
         if self.landed_t is not None and self.draw_t is None:
@@ -1146,6 +1148,31 @@ class RoundTracker:
             f"Цвет полисвина: {texts.COLOUR_RU[colour]} (по следующей карте)",
             f"The poly named {cards.COLOUR_NAMES[colour]} (from the next card)",
         )
+
+    def _reseat_by_next_arm(self, hint: int | None) -> None:
+        """A "who played" of the last play left to its default (the drawer played the card it drew, or
+        the victim passed the penalty on), when the next card's arm is no seat that default lets lay
+        it, but one that another of its options does: that option, which needs no card missed
+        (R-TURN-2, R-TRANSFER-3). Still asked, its default the new seat: an arm is a guess."""
+        last = self.last_play()
+        if last is None or hint is None or hint in [seat for seat, _, _ in _openings(self.game)]:
+            return
+        index, move = last
+        question = self._seat_question(move)
+        if (question is None or question["kind"] != "played-by" or self.answer_for(question["id"]) is not None
+                or move.source in self.overrides.fixes):
+            return
+        before = self.moves[index - 1].action if index > 0 else {}
+        if before.get("by") != move.action["by"] or not before.get("draw"):
+            return  # only the drawer's play of the card drawn
+        saved = list(self.moves)
+        for seat in [o["value"] for o in question["options"] if o["value"] != move.action["by"]]:
+            if self._reseat(index, seat) and hint in [s for s, _, _ in _openings(self.game)]:
+                self.last_play()[1].confirmed = list(move.confirmed)
+                question["default"] = question["seat"] = seat
+                return
+            self._rebuild(saved)
+            question["_move"] = move
 
     def _settle_by_arms(self, hint: int | None) -> None:
         """A "who played" or "who intercepted" of the last play, its default given by that play's own
