@@ -1150,10 +1150,10 @@ class RoundTracker:
         )
 
     def _reseat_by_next_arm(self, hint: int | None) -> None:
-        """A "who played" of the last play left to its default (the drawer played the card it drew, or
-        the victim passed the penalty on), when the next card's arm is no seat that default lets lay
-        it, but one that another of its options does: that option, which needs no card missed
-        (R-TURN-2, R-TRANSFER-3). Still asked, its default the new seat: an arm is a guess."""
+        """A "who played" of the last play left to its default, the drawer's play of the card it drew,
+        when the next card's arm is no seat that default lets lay it, but one that another of its
+        options does (the drawer kept the card, R-TURN-2): that option, which needs no card missed.
+        Still asked, its default the new seat: an arm is a guess."""
         last = self.last_play()
         if last is None or hint is None or hint in [seat for seat, _, _ in _openings(self.game)]:
             return
