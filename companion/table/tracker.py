@@ -247,13 +247,19 @@ def _openings(game: Game) -> list[tuple[int, list[dict], Game]]:
         prelude = [{"by": turn, "accept": True}]
     else:
         return [(turn, [], game)]
+    probe = _pushed(game, prelude)
+    return [(turn, [], game)] + ([(probe.turn, prelude, probe)] if probe and probe.turn is not None else [])
+
+
+def _pushed(game: Game, actions: list[dict]) -> Game | None:
+    """A copy of ``game`` with ``actions`` pushed in order, or None when the rules refuse one."""
     probe = copy.deepcopy(game)
     try:
-        for action in prelude:
+        for action in actions:
             probe.push(action)
     except IllegalAction:
-        return [(turn, [], game)]
-    return [(turn, [], game)] + ([(probe.turn, prelude, probe)] if probe.turn is not None else [])
+        return None
+    return probe
 
 
 def _card_colour(code: str) -> str | None:
@@ -436,13 +442,7 @@ class RoundTracker:
         """Whether these actions, in order, are legal now (the game is not changed)."""
         if len(actions) == 1:
             return self.game.is_legal(actions[0])
-        probe = copy.deepcopy(self.game)
-        try:
-            for action in actions:
-                probe.push(action)
-        except IllegalAction:
-            return False
-        return True
+        return _pushed(self.game, actions) is not None
 
     def _rebuild(self, moves: list[Move]) -> None:
         """The game from its start with these moves (their trophies recounted)."""
@@ -819,13 +819,8 @@ class RoundTracker:
 
     def _after(self, actions: list[dict]) -> int | None:
         """The seat to move after these actions, or None when they are not legal."""
-        probe = copy.deepcopy(self.game)
-        try:
-            for action in actions:
-                probe.push(action)
-        except IllegalAction:
-            return None
-        return probe.turn
+        probe = _pushed(self.game, actions)
+        return None if probe is None else probe.turn
 
     def _on_landed(
         self,
@@ -1530,10 +1525,8 @@ class RoundTracker:
             if seat == game.turn:
                 continue  # the seat to move laying it is a card like any other ("unseen:")
             for choice in choices:
-                probe = copy.deepcopy(game)
-                try:
-                    probe.push({"by": seat, **choice})
-                except IllegalAction:
+                probe = _pushed(game, [{"by": seat, **choice}])
+                if probe is None:
                     continue
                 if drawer is None:
                     play = self._legal_play(probe, seq, probe.turn, card)
@@ -1577,13 +1570,8 @@ class RoundTracker:
         if turn is None or state["drawn"] is not None or state["pending"] is not None:
             return None
         drew = [{"by": turn, "draw": True}, {"by": turn, "pass": True}]
-        probe = copy.deepcopy(game)
-        try:
-            for action in drew:
-                probe.push(action)
-        except IllegalAction:
-            return None
-        play = self._legal_play(probe, seq, probe.turn, card) if probe.turn is not None else None
+        probe = _pushed(game, drew)
+        play = self._legal_play(probe, seq, probe.turn, card) if probe and probe.turn is not None else None
         return None if play is None else drew + [play]
 
     def _lays_next(self, game: Game, seq: int, seat: int, card: str) -> bool:
