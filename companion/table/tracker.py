@@ -54,8 +54,13 @@ DRAWER_GAP = 1.5
 # A card read with less confidence than this may be another card (on the simulated tables, one in eight
 # below it, one in five hundred above): an alien taken after it may say it was its twin.
 UNSURE_READING = 0.9
-# An alternative reading weighed less than this is not taken for the card, whatever the rules say.
-MIN_ALTERNATIVE_P = 0.05
+# A play read with less confidence than this whose defeat was not taken before the next card may be
+# another card the camera weighed (on the simulated tables 3 of 812 landings read from 0.9 to 0.97 were
+# another card, each a 1 read as a 7 with the 1 weighed 0.03-0.04; none of 1355 above).
+UNTAKEN_REREAD_BELOW = 0.97
+# An alternative reading weighed less than this is not taken for the card, whatever the rules say (the
+# watcher names those from 0.02).
+MIN_ALTERNATIVE_P = 0.02
 # Cards whose twin, guessed to have been intercepted unseen, changes nothing but the turn and the
 # villains (`_explain_by_interception`): numbers, and omnivores (their power is a villain only).
 QUIET_TWINS = ("number", "omni")
@@ -1675,15 +1680,15 @@ class RoundTracker:
 
     def _reread_untaken(self, seq: int, t: float) -> None:
         """A card lands, and a villain the last play defeated was not seen taken (R-ADV-5: a trophy is
-        taken at once): when that play was read unsure and another card the camera weighed for it is
-        allowed there and defeats only what was seen taken, it was that card (a 3 read as a 5 beats
-        no big pirate)."""
+        taken at once): when that play was read below ``UNTAKEN_REREAD_BELOW``, and another card the
+        camera weighed for it is allowed there and defeats only what was seen taken, it was that card
+        (a 3 read as a 5 beats no big pirate)."""
         last = self.last_play()
         if last is None:
             return
         move = last[1]
         played = move.action["play"]
-        if (move.confidence is None or move.confidence >= UNSURE_READING or move.intercept
+        if (move.confidence is None or move.confidence >= UNTAKEN_REREAD_BELOW or move.intercept
                 or self._card_told(move.source)
                 or all(pile in move.confirmed for pile, _ in move.defeated)):
             return
