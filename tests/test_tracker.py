@@ -435,6 +435,7 @@ def test_a_draw_the_camera_missed_can_be_told_before_the_next_seats_card():  # R
     table.answer("played-by", 2)
     question = table.question("missed-before")
     assert "drew" in [o["value"] for o in question["options"]]
+    assert question["text_en"].endswith("did Боря lay a card the camera missed, or draw one?")
     table.answer("missed-before", "drew")
     assert table.actions[-3:] == [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "play": "r6"}]
     assert table.round.hand_counts() == [7, 8, 6] and table.game.turn == 0

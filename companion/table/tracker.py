@@ -1455,14 +1455,15 @@ class RoundTracker:
             options.append({"value": f"{TWIN}{twin}",
                             "label_ru": f"{self.players[twin]}: перехват, {texts.card_ru(top)}",
                             "label_en": f"{self.players[twin]}: intercepted with {texts.card_en(top)}"})
-        if drawer is None and self._drew_then(self.game, seq, card) is not None:
+        drew = drawer is None and self._drew_then(self.game, seq, card) is not None
+        if drew:
             options.append({"value": DREW, "label_ru": f"{name} взял карту из колоды и оставил её",
                             "label_en": f"{name} drew a card and kept it"})
         if drawer is None:
             ru = (f"Перед {texts.card_ru(card)} руки долго закрывали стопку: {name} положил карту, "
-                  f"которую камера не видела?")
+                  f"которую камера не видела{', или взял карту из колоды' if drew else ''}?")
             en = (f"Hands covered the pile long before {texts.card_en(card)}: did {name} lay a card the "
-                  f"camera missed?")
+                  f"camera missed{', or draw one' if drew else ''}?")
         else:
             ru = (f"Из колоды взял {self.players[drawer]}, а ход был {name}: {name} положил карту, "
                   f"которую камера не видела?")
