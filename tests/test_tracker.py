@@ -1124,6 +1124,19 @@ def test_shake_moves_a_villain_not_a_trophy():  # R-SHAKE
     assert state["trophies"] == [[], [], []]
 
 
+def test_a_shaker_read_again_as_a_number_moves_no_villain():  # R-SHAKE, R-ADV-2
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)  # blue 5 on top, seat 1 to play, everyone holds 6
+    table.event("landed", zone="discard", card="b-shake", confidence=0.6, alternatives=[["b2", 0.3]])
+    table.event("moved", zone="ghosts", card="ghost-g", to="aliens", under="ghost-r")
+    assert table.actions[-1] == {"by": 1, "play": "b-shake", "shake": ["ghosts", "aliens"]}
+    # The small pirates taken: no Shaker beats them, a blue 2 does. Read as the 2, the play keeps no
+    # choice of a Shaker's.
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
+    assert table.actions[-1] == {"by": 1, "play": "b2"}
+    assert table.game.state()["trophies"] == [[], ["pirate-small"], []]
+
+
 def test_a_stolen_trophy_is_no_villain_taken_from_a_pile():  # R-STEAL, R-SHAKE
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table)

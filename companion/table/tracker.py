@@ -61,6 +61,10 @@ UNTAKEN_REREAD_BELOW = 0.97
 # An alternative reading weighed less than this is not taken for the card, whatever the rules say (the
 # watcher names those from 0.02).
 MIN_ALTERNATIVE_P = 0.02
+# The choices a play of each kind carries (the engine's action keys).
+CHOICES = {"poly": ("colour",), "slap": ("last",), "steal": ("last", "take"), "omni": ("villain",),
+           "shake": ("shake",), "decree": ("decree",)}
+ALL_CHOICES = {key for keys in CHOICES.values() for key in keys}
 # Cards whose twin, guessed to have been intercepted unseen, changes nothing but the turn and the
 # villains (`_explain_by_interception`): numbers, and omnivores (their power is a villain only).
 QUIET_TWINS = ("number", "omni")
@@ -470,11 +474,16 @@ class RoundTracker:
 
     def _amend(self, index: int, **changes) -> bool:
         """The move at ``index`` with some of its action's keys changed (a choice the camera or the
-        table told later); False, and nothing changed, when the rules refuse the result."""
+        table told later); False, and nothing changed, when the rules refuse the result. A play read
+        as another card keeps only the choices of that card's kind (a Shaker read as a 7 moves no
+        villain)."""
         move = self.moves[index]
+        action = {**move.action, **changes}
+        if "play" in changes:
+            kept = CHOICES.get(cards.parse(changes["play"]).kind, ())
+            action = {key: value for key, value in action.items() if key not in ALL_CHOICES or key in kept}
         # what it took is counted again when it is pushed
-        amended = replace(move, action={**move.action, **changes}, confirmed=list(move.confirmed),
-                          defeated=[], stolen=[])
+        amended = replace(move, action=action, confirmed=list(move.confirmed), defeated=[], stolen=[])
         try:
             self._replace(index, 1, [amended])
         except IllegalAction:
