@@ -534,6 +534,18 @@ def test_a_card_not_the_top_read_again_is_a_landing(seat, confidence, alternativ
     assert len(table.round.moves) > moves or table.round.held is not None
 
 
+def test_a_card_on_one_laid_unseen_after_a_snores_victim_slept_is_read_so():  # R-SNORE, R-TURN-1
+    table = Table()  # blue 5 to start, seat 1 to play
+    table.land("b-snore", "y-snore")  # seat 2 slept, seat 0 laid the yellow snore: seat 1 is to sleep
+    # A red 6 cannot lie on the yellow snore: seat 1 slept, and seat 2 laid a card the camera missed
+    table.event("landed", zone="discard", card="r6", confidence=0.95)
+    assert "unseen:y6" in [o["value"] for o in table.question("wrong-or-misread")["options"]]
+    table.land("r3")  # lies on the red 6: that one lay rightly on the card laid unseen
+    assert table.actions[-5:] == [{"by": 0, "play": "y-snore"}, {"by": 1, "accept": True},
+                                  {"by": 2, "play": "y6"}, {"by": 0, "play": "r6"}, {"by": 1, "play": "r3"}]
+    assert table.round.open_questions() == []
+
+
 def test_the_villain_a_card_on_an_unseen_one_took_goes_to_its_player():  # R-ADV-3, R-ADV-5
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table)  # blue 5 on top, seat 1 to play, everyone holds 6

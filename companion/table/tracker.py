@@ -901,7 +901,7 @@ class RoundTracker:
                                              told=missed_told is not None)
         if actions is not None:
             # the card laid unseen and its twin: an interception (R-INTERCEPT-1)
-            unseen_reading = (actions[-1]["by"], actions, actions[0].get("play") == actions[-1]["play"])
+            unseen_reading = (actions[-1]["by"], actions, actions[-2].get("play") == actions[-1]["play"])
             readings, long, from_missed = [unseen_reading], False, True
             reach = None  # the arm seen may be either player's
         if fixed_by is not None:
@@ -961,8 +961,8 @@ class RoundTracker:
             long or (hint is not None and hint != seat and hint == self._after(actions)))
         plain = suspect and not told and not intercept and len(actions) == 1
         before = copy.deepcopy(self.game) if plain else None
-        if chosen is unseen_reading and "play" in actions[0]:
-            self._note_unseen(seq, t, actions[0]["play"])
+        if chosen is unseen_reading and "play" in actions[-2]:
+            self._note_unseen(seq, t, actions[-2]["play"])
         from_missed = from_missed and chosen is unseen_reading
         # the table told whose card this is, and so that one before it went unseen: which card that
         # was is the likeliest guess, and the table may name it
@@ -971,9 +971,11 @@ class RoundTracker:
             if unseen_here is None:
                 unseen_here = self._unseen_before(self.game, seq, card)
             twins = self._twins_then(self.game, seq, card)
-            inferred = UNSEEN + actions[0]["play"] if guessed else missed if from_missed else None
+            inferred = UNSEEN + actions[-2]["play"] if guessed else missed if from_missed else None
             if unseen_here or twins:
-                self._ask_missed_before(seq, t, card, self.game.turn, [code for code, _, _ in unseen_here],
+                # asked of the seat that would have laid it (after a penalty's victim took it, the next)
+                layer = unseen_here[0][1][-2]["by"] if unseen_here else self.game.turn
+                self._ask_missed_before(seq, t, card, layer, [code for code, _, _ in unseen_here],
                                         twins, inferred)
         self._apply_reading(seq, t, actions, intercept, inferred=not told)
         if chosen is unseen_reading and not (named or missed_named):
@@ -1494,20 +1496,16 @@ class RoundTracker:
             self._close(qid, "inferred")  # a card laid unseen is a guess: the table may still name it
 
     def _unseen_before(self, game: Game, seq: int, card: str) -> list[tuple[str, list[dict], Game]]:
-        """Cards that, played on ``game`` by the seat to move and not seen, let ``card`` lie where it
-        landed, played by the next seat: (code, both actions, the game after them), the likeliest first
-        (a play in the top's colour is the commoner, and then ``card`` has its face). Only on a plain
-        turn (no draw, no pending penalty), of number cards and the cards that ask nothing of the
-        table."""
-        state = game.state()
-        turn = state["turn"]
-        if turn is None or state["pending"] is not None or state["drawn"] is not None:
-            return []
+        """Cards that, played on ``game`` by the seat that moves next (``_unseen_then``) and not seen,
+        let ``card`` lie where it landed, played by the seat after: (code, the actions, the game after
+        them), the likeliest first (a play in the top's colour is the commoner, and then ``card`` has
+        its face). Number cards and the cards that ask nothing of the table."""
+        openings = _openings(game)
         top, landed = cards.parse(game.top), cards.parse(card)
         found = []
         for code in EDITIONS[self.config.edition].playable_codes:
-            if cards.parse(code).kind in UNSEEN_SKIPPED or (
-                    code != POLY and not game.is_legal({"by": turn, "play": code})):
+            if cards.parse(code).kind in UNSEEN_SKIPPED or (code != POLY and not any(
+                    start.is_legal({"by": seat, "play": code}) for seat, _, start in openings)):
                 continue
             probe = copy.deepcopy(game)
             actions = self._unseen_then(probe, seq, code, card)
@@ -1555,6 +1553,22 @@ class RoundTracker:
 
     def _unseen_then(self, game: Game, seq: int, unseen: str, card: str,
                      twin_by: int | None = None) -> list[dict] | None:
+        """``unseen`` laid on ``game`` (a probe: it is changed) by the seat that moves next, after what
+        must come first (``_openings``: the seat to move itself; or, after a draw or with a penalty
+        pending, the next seat once the card was kept or the penalty taken), then ``card``: all the
+        actions, pushed (the card laid unseen is the one before the last), or None when the rules
+        refuse them."""
+        for _, prelude, start in _openings(game):
+            probe = copy.deepcopy(start)
+            actions = self._unseen_on(probe, seq, unseen, card, twin_by)
+            if actions is not None:
+                for action in prelude + actions:
+                    game.push(action)
+                return prelude + actions
+        return None
+
+    def _unseen_on(self, game: Game, seq: int, unseen: str, card: str,
+                   twin_by: int | None = None) -> list[dict] | None:
         """``unseen`` played on ``game`` (a probe: it is changed) by the seat to move, then ``card``
         (landed as entry ``seq``) by the next seat, or by ``twin_by`` when ``card`` is the twin of
         ``unseen`` (R-INTERCEPT-1: anyone may intercept, its own player too): both actions, pushed,
@@ -1737,7 +1751,7 @@ class RoundTracker:
         unseen = self._unseen_before(before["game"], before["seq"], before["card"])
         for actions, probe in self._quiet_unseen(unseen):
             if fits(probe, seat):
-                self.told_later[qid] = UNSEEN + actions[0]["play"]
+                self.told_later[qid] = UNSEEN + actions[-2]["play"]
                 return
 
     @staticmethod
