@@ -674,6 +674,20 @@ def test_bad_answers_about_a_card_read_unsure_are_refused():
     assert table.actions == before and "which-card" in table.kinds()
 
 
+@pytest.mark.parametrize("seat, new_card", [(2, True), (1, False)])
+def test_the_top_read_as_told_by_the_arm_of_the_seat_to_move_is_its_card(seat, new_card):  # R-TURN-1
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b1"))  # every seat placed; seat 1 to move
+    _land_read(table, 1, "b6", 0.6, [("b3", 0.2)])
+    table.answer("which-card", "b3")
+    # Read as the top is now taken to be: by seat 1's own arm, the top read again; by the arm of
+    # seat 2, the seat to move, its card, a blue 3 read unsure.
+    table.event("landed", zone="discard", card="b3", reach=PLACES[seat], confidence=0.55,
+                alternatives=[["b2", 0.2]], same=False)
+    assert (table.actions[-1] == {"by": 2, "play": "b3"}) == new_card
+    assert (table.round.log[-1]["kind"] == "passing") != new_card
+
+
 def test_the_top_read_as_it_was_told_after_a_misreading_is_no_new_card():  # R-TURN-1
     table = Table()  # blue 5 to start
     table.event("landed", zone="discard", card="b6", confidence=0.6, alternatives=[["b3", 0.2]])

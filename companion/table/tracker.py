@@ -640,7 +640,7 @@ class RoundTracker:
                 return
             self._settle_reached()
             self.camera_cards[seq] = event["card"]
-            if event.get("same") is False and self._misread_top_read(seq, t, card):
+            if event.get("same") is False and self._misread_top_read(seq, t, card, self._hint(event)):
                 return
             read = not self._card_told(seq)  # the camera's reading stands (no person told the card)
             if event.get("same") is True and read:
@@ -1632,12 +1632,13 @@ class RoundTracker:
                 self.told_later[qid] = UNSEEN + unseen
                 return
 
-    def _misread_top_read(self, seq: int, t: float, card: str) -> bool:
+    def _misread_top_read(self, seq: int, t: float, card: str, seat: int | None) -> bool:
         """Whether a landing the camera saw as a new card is the top it had misread, now read as it was
         taken to be (told by the table, or chosen by the rules among the cards the camera weighed): the
-        watcher held its misreading, so the right reading came as a change. No new card; noted."""
+        watcher held its misreading, so the right reading came as a change. No new card; noted. Not by
+        the arm of a seat that may lay the next card (``seat``): that is its card, read as the top."""
         last = self.last_play()
-        if last is None:
+        if last is None or (seat is not None and seat in [s for s, _, _ in _openings(self.game)]):
             return False
         move = last[1]
         camera = self.camera_cards.get(move.source)
