@@ -966,6 +966,17 @@ def _down_to_six(table: Table, *, seen: bool = False) -> None:
         table.land(*(card for _, card in DOWN_TO_SIX))
 
 
+@pytest.mark.parametrize("confidence, reread", [(0.6, True), (0.99, False)])
+def test_only_a_card_read_unsure_is_read_again_with_the_next_cards_face(confidence, reread):  # R-TURN-1
+    table = Table()  # blue 5 to start
+    table.event("landed", zone="discard", card="b1", confidence=confidence)
+    table.event("landed", zone="discard", card="r3", confidence=0.95)  # lies on no blue 1
+    if reread:  # a blue 3 read as a 1
+        assert table.actions == [{"by": 1, "play": "b3"}, {"by": 2, "play": "r3"}]
+    else:  # read surely: a card laid unseen between them, a wrong card, or a misread red 3
+        assert table.actions == [{"by": 1, "play": "b1"}] and table.kinds() == ["wrong-or-misread"]
+
+
 def test_the_card_the_camera_doubted_more_is_the_one_reread():  # R-TURN-1
     table = Table("junior")  # blue 5 to start
     # A blue 3 read as a blue 0, the camera weighing the 3 at 0.33; then a yellow 3, read fairly surely

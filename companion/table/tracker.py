@@ -1298,8 +1298,10 @@ class RoundTracker:
     def _reread_card(self, move: Move, card: str) -> str | None:
         """The card ``move`` (the last play) is read again as when ``card``, of another colour, cannot
         land on it: the card of its colour with ``card``'s face (``_reread_last``). None when it cannot
-        be read again: the table said what it was, it was an interception, or no such card exists."""
-        if not cards.is_code(card) or self._card_told(move.source):
+        be read again: the table said what it was, it was an interception, it was read surely
+        (``UNSURE_READING``), or no such card exists."""
+        if not cards.is_code(card) or self._card_told(move.source) or (
+                move.confidence is not None and move.confidence >= UNSURE_READING):
             return None
         before, now = cards.parse(move.action["play"]), cards.parse(card)
         if move.intercept or not before.colour or not now.colour or before.colour == now.colour:
