@@ -512,6 +512,15 @@ def test_a_number_read_sure_by_the_arm_of_the_top_read_unsure_is_the_top():  # R
     _land_read(table, 1, "b3", 0.96)
     assert table.actions[-2:] == [{"by": 1, "play": "b3"}, {"by": 2, "draw": True}]
     assert table.round.hand_counts() == [7, 6, 8]
+    # Not under a long cover: another hand may have laid a card while that arm was there.
+    again = Table()
+    again.land_seen((1, "b3"), (2, "b4"), (0, "b6"))
+    _land_read(again, 1, "b2", 0.69, [("b1", 0.05)])
+    again.event("drawn", zone="deck", card="back", reach=PLACES[2])
+    again.t += 1.5
+    again.event("landed", zone="discard", card="b3", reach=PLACES[1], confidence=0.96,
+                covered=again.t - 1.8, t=again.t)
+    assert again.actions[-3] == {"by": 1, "play": "b2"} and len(again.actions) == 6
     # A picture card read sure by that arm is a card laid (its reading is not a digit mixed up).
     _land_read(table, 2, "b0", 0.95)
     _land_read(table, 1, "b7", 0.7, [("b1", 0.1)])

@@ -863,7 +863,7 @@ class RoundTracker:
             self._close(held["qid"], "inferred")
             return
         if fixed_by is None and self.held is None and self._top_read_again(
-                card, hint, confidence, alternatives):
+                card, hint, confidence, alternatives, cover):
             self._on_top_read_again(seq, t, card, hint, confidence)
             return
         if self.held is not None:
@@ -1662,14 +1662,16 @@ class RoundTracker:
         return self.game.top
 
     def _top_read_again(
-        self, card: str, seat: int | None, confidence: float | None, alternatives: list | None
+        self, card: str, seat: int | None, confidence: float | None, alternatives: list | None,
+        cover: float | None = None
     ) -> bool:
         """Whether a landing is the top read again, unsure, as an arm passed over it: another card,
         read below ``UNSURE_READING`` with the top among the cards weighed, by the arm of a seat that is
         not to move (the top's player off to take its trophy, or someone reaching across); or, by the
         top's player's arm, another card of the top's colour read below ``ASK_CARD_BELOW`` (that seat
-        could lay nothing now but a twin); or, by that arm, a number of the top's colour read sure where
-        the top, a number too, was read below ``ASK_CARD_BELOW`` (digits are what the camera mixes up)."""
+        could lay nothing now but a twin); or, by that arm passing quickly (not a long ``cover``: another
+        hand may have come under it), a number of the top's colour read sure where the top, a number
+        too, was read below ``ASK_CARD_BELOW`` (digits are what the camera mixes up)."""
         if self.last_play() is None or seat is None or confidence is None:
             return False
         top = self.game.top
@@ -1678,7 +1680,8 @@ class RoundTracker:
         last = self.last_play()[1]
         by_top_player = seat == last.action["by"] and cards.parse(card).colour == cards.parse(top).colour
         if confidence >= UNSURE_READING:
-            return (by_top_player and cards.parse(card).is_number and cards.parse(top).is_number
+            return (by_top_player and not self._long_cover(cover)
+                    and cards.parse(card).is_number and cards.parse(top).is_number
                     and last.confidence is not None and last.confidence < ASK_CARD_BELOW
                     and not self._card_told(last.source))
         if any(code == top for code, _ in alternatives or []):
