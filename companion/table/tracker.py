@@ -260,6 +260,11 @@ def _openings(game: Game) -> list[tuple[int, list[dict], Game]]:
     return [(turn, [], game)] + ([(probe.turn, prelude, probe)] if probe and probe.turn is not None else [])
 
 
+def _openers(game: Game) -> list[int]:
+    """The seats that may lay the next card on ``game`` (``_openings``)."""
+    return [seat for seat, _, _ in _openings(game)]
+
+
 def _pushed(game: Game, actions: list[dict]) -> Game | None:
     """A copy of ``game`` with ``actions`` pushed in order, or None when the rules refuse one."""
     probe = copy.deepcopy(game)
@@ -871,7 +876,7 @@ class RoundTracker:
         if card != self.game.top:  # a twin may come before the trophies are taken (R-INTERCEPT-1)
             self._reread_untaken(seq, t)
         if fixed_by is None and card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
-            self._two_plays_told(hint, [seat for seat, _, _ in _openings(self.game)],
+            self._two_plays_told(hint, _openers(self.game),
                                  lambda probe, seat: self._lays_next(probe, seq, seat, card))
         self.maybe_two = None
         self._infer_poly_colour(seq, t, card)
@@ -1166,7 +1171,7 @@ class RoundTracker:
         options does (the drawer kept the card, R-TURN-2): that option, which needs no card missed.
         Still asked, its default the new seat: an arm is a guess."""
         last = self.last_play()
-        if last is None or hint is None or hint in [seat for seat, _, _ in _openings(self.game)]:
+        if last is None or hint is None:
             return
         index, move = last
         question = self._seat_question(move)
@@ -1176,9 +1181,11 @@ class RoundTracker:
         before = self.moves[index - 1].action if index > 0 else {}
         if before.get("by") != move.action["by"] or not before.get("draw"):
             return  # only the drawer's play of the card drawn
+        if hint in _openers(self.game):
+            return
         saved = list(self.moves)
         for seat in [o["value"] for o in question["options"] if o["value"] != move.action["by"]]:
-            if self._reseat(index, seat) and hint in [s for s, _, _ in _openings(self.game)]:
+            if self._reseat(index, seat) and hint in _openers(self.game):
                 self.last_play()[1].confirmed = list(move.confirmed)
                 question["default"] = question["seat"] = seat
                 return
@@ -1427,12 +1434,13 @@ class RoundTracker:
         (flagged, when told)."""
         if not isinstance(missed, str) or not (missed == DREW or missed.startswith((UNSEEN, TWIN))):
             return card, None
+        openings = _openings(self.game) if missed.startswith(UNSEEN) else []
         for read in [card] + [other for other, _ in alternatives if other != card]:
             if missed == DREW:
                 actions = self._drew_then(self.game, seq, read)
             elif missed.startswith(UNSEEN):
-                actions = self._unseen_then(copy.deepcopy(self.game), seq, missed[len(UNSEEN):], read,
-                                            twin_by=hint)
+                unseen = self._unseen_then(openings, seq, missed[len(UNSEEN):], read, twin_by=hint)
+                actions = None if unseen is None else unseen[0]
             else:
                 actions = self._twins_then(self.game, seq, read).get(int(missed[len(TWIN):]))
             if actions is not None:
@@ -1506,13 +1514,11 @@ class RoundTracker:
         top, landed = cards.parse(game.top), cards.parse(card)
         found = []
         for code in EDITIONS[self.config.edition].playable_codes:
-            if cards.parse(code).kind in UNSEEN_SKIPPED or (code != POLY and not any(
-                    start.is_legal({"by": seat, "play": code}) for seat, _, start in openings)):
+            if cards.parse(code).kind in UNSEEN_SKIPPED:
                 continue
-            probe = copy.deepcopy(game)
-            actions = self._unseen_then(probe, seq, code, card)
-            if actions:
-                found.append((code, actions, probe))
+            unseen = self._unseen_then(openings, seq, code, card)
+            if unseen is not None:
+                found.append((code, *unseen))
 
         return sorted(found, key=lambda item: _unseen_likeness(item[0], top, landed))[:UNSEEN_OPTIONS]
 
@@ -1553,20 +1559,20 @@ class RoundTracker:
                     break
         return found
 
-    def _unseen_then(self, game: Game, seq: int, unseen: str, card: str,
-                     twin_by: int | None = None) -> list[dict] | None:
-        """``unseen`` laid on ``game`` (a probe: it is changed) by the seat that moves next, after what
-        must come first (``_openings``: the seat to move itself; or, after a draw or with a penalty
-        pending, the next seat once the card was kept or the penalty taken), then ``card``: all the
-        actions, pushed (the card laid unseen is the one before the last), or None when the rules
-        refuse them."""
-        for _, prelude, start in _openings(game):
+    def _unseen_then(self, openings: list[tuple[int, list[dict], Game]], seq: int, unseen: str, card: str,
+                     twin_by: int | None = None) -> tuple[list[dict], Game] | None:
+        """``unseen`` laid by the seat that moves next, after what must come first (one of
+        ``openings``, the game's ``_openings``: the seat to move itself; or, after a draw or with a
+        penalty pending, the next seat once the card was kept or the penalty taken), then ``card``:
+        all the actions (the card laid unseen is the one before the last) and the game after them, or
+        None when the rules refuse them."""
+        for _, prelude, start in openings:
+            if unseen != POLY and not start.is_legal({"by": start.turn, "play": unseen}):
+                continue  # (a Polypig is legal only with the colour _unseen_on names)
             probe = copy.deepcopy(start)
             actions = self._unseen_on(probe, seq, unseen, card, twin_by)
             if actions is not None:
-                for action in prelude + actions:
-                    game.push(action)
-                return prelude + actions
+                return prelude + actions, probe
         return None
 
     def _unseen_on(self, game: Game, seq: int, unseen: str, card: str,
@@ -1640,11 +1646,13 @@ class RoundTracker:
         watcher held its misreading, so the right reading came as a change. No new card; noted. Not by
         the arm of a seat that may lay the next card (``seat``): that is its card, read as the top."""
         last = self.last_play()
-        if last is None or (seat is not None and seat in [s for s, _, _ in _openings(self.game)]):
+        if last is None:
             return False
         move = last[1]
         camera = self.camera_cards.get(move.source)
         if card != self.game.top or move.action["play"] != card or camera in (None, card):
+            return False
+        if seat is not None and seat in _openers(self.game):
             return False
         self._note(seq, t, "passing",
                    f"Верхняя карта прочитана снова: {texts.card_ru(card)}, не {texts.card_ru(camera)}",
