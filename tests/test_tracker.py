@@ -211,41 +211,30 @@ def test_a_long_cover_then_the_arm_of_the_seat_after_next_tells_two_plays_in_it(
     assert [m.action for m in again.round.moves] == [m.action for m in table.round.moves]
 
 
-@pytest.mark.parametrize("next_seat, two_plays", [(0, True), (2, False)])
-def test_the_arm_after_a_snores_victim_tells_a_play_hidden_before_it(next_seat, two_plays):
-    # R-TURN-1, R-SNORE: the victim of a snore skips its turn
+@pytest.mark.parametrize("move", ["card", "draw"])
+@pytest.mark.parametrize("seat, two_plays", [(0, True), (2, False)])
+def test_the_move_after_a_snores_victim_tells_a_play_hidden_before_it(move, seat, two_plays):
+    # R-TURN-1, R-SNORE: the victim of a snore sleeps; the next seat plays, or draws if it cannot
     table = Table()
-    for seat, card in USUAL_COVERS:
-        _land_covered(table, seat, card, 0.7)
+    for placed, card in USUAL_COVERS:
+        _land_covered(table, placed, card, 0.7)
     _land_covered(table, 1, "b-snore", 0.7)  # seat 1's arm where seat 0 was to move
     assert table.actions[-1] == {"by": 0, "play": "b-snore"}  # nothing tells it yet
-    # The next card comes after the snore's victim slept: seat 0's arm if seat 0 laid a card unseen
+    # The next move comes after the snore's victim slept: seat 0's arm if seat 0 laid a card unseen
     # and seat 1 the snore (seat 2 slept), seat 2's if seat 0 laid the snore (seat 1 slept).
-    _land_covered(table, next_seat, "b5", 0.7)
+    if move == "card":
+        _land_covered(table, seat, "b5", 0.7)
+        last = {"by": seat, "play": "b5"}
+    else:
+        table.event("drawn", zone="deck", card="back", reach=PLACES[seat])
+        last = {"by": seat, "draw": True}
     if two_plays:
         assert table.actions[-4:] == [{"by": 0, "play": "b0"}, {"by": 1, "play": "b-snore"},
-                                      {"by": 2, "accept": True}, {"by": 0, "play": "b5"}]
-        assert table.question("missed-before")["default"] == "unseen:b0"  # which card is a guess
+                                      {"by": 2, "accept": True}, last]
+        if move == "card":
+            assert table.question("missed-before")["default"] == "unseen:b0"  # which card is a guess
     else:
-        assert table.actions[-3:] == [{"by": 0, "play": "b-snore"}, {"by": 1, "accept": True},
-                                      {"by": 2, "play": "b5"}]
-        assert "missed-before" not in table.kinds()
-
-
-@pytest.mark.parametrize("drawer, two_plays", [(0, True), (2, False)])
-def test_the_draw_after_a_snores_victim_tells_a_play_hidden_before_it(drawer, two_plays):
-    # R-TURN-1, R-SNORE: the victim of a snore sleeps, and the next seat draws if it cannot play
-    table = Table()
-    for seat, card in USUAL_COVERS:
-        _land_covered(table, seat, card, 0.7)
-    _land_covered(table, 1, "b-snore", 0.7)  # seat 1's arm where seat 0 was to move
-    table.event("drawn", zone="deck", card="back", reach=PLACES[drawer])
-    if two_plays:
-        assert table.actions[-4:] == [{"by": 0, "play": "b0"}, {"by": 1, "play": "b-snore"},
-                                      {"by": 2, "accept": True}, {"by": 0, "draw": True}]
-    else:
-        assert table.actions[-3:] == [{"by": 0, "play": "b-snore"}, {"by": 1, "accept": True},
-                                      {"by": 2, "draw": True}]
+        assert table.actions[-3:] == [{"by": 0, "play": "b-snore"}, {"by": 1, "accept": True}, last]
         assert "missed-before" not in table.kinds()
 
 
