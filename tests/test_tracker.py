@@ -1542,6 +1542,34 @@ def test_arms_at_places_not_learned_yet_tell_who_intercepted():  # R-INTERCEPT-1
     assert "intercepted-by" not in table.kinds()
 
 
+def test_the_arm_of_the_seat_after_a_snores_victim_tells_who_intercepted_the_snore():
+    # R-INTERCEPT-1, R-INTERCEPT-2, R-SNORE: the adventure does not let a victim transfer (R-TRANSFER-1
+    # off), so a snore on a snore is an interception, the victim's own too.
+    table = Table("adventure")
+    table.land_from(PLACES[1], "b-snore")  # seat 1: seat 2 is to sleep
+    table.land_from(PLACES[2], "b-snore")  # an arm whose seat's place is not known: seat 0 guessed
+    assert table.actions[-1] == {"by": 0, "play": "b-snore"}
+    # Seat 1's arm lays the next card: after seat 0's snore seat 1 would sleep; after seat 2's, seat 0
+    # sleeps and seat 1 plays.
+    table.land_from(PLACES[1], "b4")
+    assert table.actions[-3:] == [{"by": 2, "play": "b-snore"}, {"by": 0, "accept": True},
+                                  {"by": 1, "play": "b4"}]
+    assert "intercepted-by" not in table.kinds()
+
+
+def test_the_arm_that_takes_an_intercepted_grab_tells_who_intercepted():  # R-INTERCEPT-2, R-GRAB
+    table = Table("adventure")
+    table.land_from(PLACES[1], "b-grab")  # seat 1: seat 2 is to take three
+    table.land_from(PLACES[2], "b-grab")  # an arm whose seat's place is not known: seat 0 guessed
+    assert table.actions[-1] == {"by": 0, "play": "b-grab"}
+    # The victim takes the six from the deck with an arm not at seat 1's place: not seat 0's grab
+    # (seat 1 would take them), nor seat 1's own twin (its arm came in at two places); seat 2's.
+    table.event("drawn", zone="deck", reach=PLACES[0])
+    assert table.actions[-2:] == [{"by": 2, "play": "b-grab"}, {"by": 0, "accept": True}]
+    assert "intercepted-by" not in table.kinds()
+    assert table.round.hand_counts() == [14, 7, 7]
+
+
 def test_the_next_cards_arm_at_the_guessed_interceptors_turn_settles_the_question():  # R-INTERCEPT-1
     table = Table("adventure")
     table.land_seen(*BEFORE_A_TWIN)

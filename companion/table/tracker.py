@@ -1208,9 +1208,40 @@ class RoundTracker:
         self, seq: int, t: float, card: str, hint: int | None, reach: float | None
     ) -> None:
         """R-INTERCEPT-1: an unanswered "who intercepted" settled by the next card's arm. Play goes on
-        from the interceptor, so the interceptor is the seat after which that arm's seat is to move.
-        When that arm's seat is not known yet, the interceptor is the only seat after which the arms
-        seen agree: one seat, one place (``_arms_agree``)."""
+        from the interceptor, so the interceptor is a seat after which that arm's seat lays the card
+        (after a penalty's victim took it, the seat after the victim). When that arm's seat is not known
+        yet, the interceptor is the only seat after which the arms seen agree: one seat, one place
+        (``_arms_agree``)."""
+
+        def agrees(interceptor: int, interceptor_reach: float | None) -> bool:
+            layers = [s for s, _, cut in self._readings(seq, card, hint, t, reach) if not cut]
+            if hint is not None:
+                return hint in layers
+            turn = self._state()["turn"]
+            return turn in layers and self._arms_agree({turn: reach, interceptor: interceptor_reach})
+
+        self._settle_interceptor(seq, t, hint, reach, agrees)
+
+    def _infer_interceptor_by_draw(self, seq: int, t: float, reach: float | None) -> None:
+        """An unanswered "who intercepted" settled by the arm of the next reach into the deck: the
+        seat the interception makes the drawer (the victim of an intercepted grab, R-INTERCEPT-2)."""
+        hint = self._reach_seat(reach)
+
+        def agrees(interceptor: int, interceptor_reach: float | None) -> bool:
+            drawer = _drawer(self.game)
+            if drawer is None:
+                return False
+            if hint is not None:
+                return hint == drawer
+            return self._arms_agree({drawer: reach, interceptor: interceptor_reach})
+
+        self._settle_interceptor(seq, t, hint, reach, agrees)
+
+    def _settle_interceptor(self, seq: int, t: float, hint: int | None, reach: float | None, agrees) -> None:
+        """The last play's unanswered "who intercepted", its interceptor's own arm not placed, closed
+        when the next move's arm agrees (``agrees(interceptor, its arm)``, on the game as if that seat
+        intercepted) with one interceptor only, or, that arm's seat known, with the first of the
+        question's options."""
         last = self.last_play()
         if last is None or (hint is None and reach is None):
             return
@@ -1218,23 +1249,13 @@ class RoundTracker:
         qid = f"q{move.source}-intercepted-by"
         if qid not in self.questions or self._reach_seat(move.reach) is not None:
             return  # answered, or the interceptor's own arm was seen: one arm against another tells nothing
-
-        def agrees() -> bool:
-            turn = self._state()["turn"]
-            if hint is not None:
-                seen = turn == hint
-            else:
-                seen = self._arms_agree({turn: reach, self.moves[index].action["by"]: move.reach})
-            readings = self._readings(seq, card, hint, t, reach)
-            return seen and any(s == turn and not cut for s, _, cut in readings)
-
         guessed = move.action["by"]
         seats = [guessed] + [o["value"] for o in self.questions[qid]["options"] if o["value"] != guessed]
         agreeing = []
         for seat in seats:
             if seat != guessed and not self._amend(index, by=seat):
                 continue
-            if agrees():
+            if agrees(seat, move.reach):
                 agreeing.append(seat)
                 if hint is not None:
                     break  # the arm's seat is known: the first interceptor it agrees with, kept as amended
@@ -2220,6 +2241,7 @@ class RoundTracker:
             if reach is not None:
                 self._last_hand(reach, slapped=False)
             return
+        self._infer_interceptor_by_draw(seq, t, reach)
         self._two_plays_told(self._reach_seat(reach), [_drawer(self.game)],
                              lambda probe, seat: seat == _drawer(probe))
         self.maybe_two = None
