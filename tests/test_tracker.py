@@ -457,6 +457,20 @@ def test_an_accept_unseen_is_told_by_the_next_seats_arm_at_the_deck():  # R-GRAB
     assert table.round.hand_counts() == [7, 10, 8]  # R-GRAB: three cards
 
 
+@pytest.mark.parametrize("seat, drew", [(1, False), (0, True)])
+def test_a_victims_arm_at_the_deck_before_the_next_card_is_the_take_that_card_told(seat, drew):
+    # R-GRAB, R-TRANSFER-3: seat 1's arm, still over the deck taking the three cards when seat 2's card
+    # landed, is seen only after it; the next card told the take already. The arm of the seat to move
+    # (seat 0) is its draw.
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b-grab"))  # every seat placed; seat 1 must take 3
+    table.land_seen((2, "b5"))  # seat 2 plays: seat 1 took them (from the turn order)
+    assert table.actions[-2:] == [{"by": 1, "accept": True}, {"by": 2, "play": "b5"}]
+    table.event("drawn", zone="deck", reach=PLACES[seat], covered=table.t - 1.0, t=table.t + 0.5)
+    assert (table.actions[-1] == {"by": 0, "draw": True}) == drew
+    assert table.round.hand_counts() == [7 + drew, 10, 6]
+
+
 def _land_read(table: Table, seat: int, card: str, confidence: float, alternatives=()) -> None:
     """A card read with ``confidence`` (and the other cards weighed) landing by ``seat``'s arm."""
     table.event("landed", zone="discard", card=card, reach=PLACES[seat], confidence=confidence,

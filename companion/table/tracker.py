@@ -663,7 +663,8 @@ class RoundTracker:
         elif kind == "moved":
             self._on_moved(seq, t, event["zone"], event["card"], event["to"], event.get("under"))
         elif kind == "drawn":
-            self._on_drawn(seq, t, event.get("reach"), event.get("arrivals"), event.get("over"))
+            self._on_drawn(seq, t, event.get("reach"), event.get("arrivals"), event.get("over"),
+                           _cover_of(event, t))
 
     # ------------------------------------------------------------------ whose arm
 
@@ -2219,14 +2220,14 @@ class RoundTracker:
 
     def _on_drawn(
         self, seq: int, t: float, reach: float | None = None, arrivals: list | None = None,
-        over: str | None = None,
+        over: str | None = None, cover: float | None = None,
     ) -> None:
         """A hand reached into the deck: a draw, a slap's hands, or a slap's loser taking its two cards.
 
         ``arrivals`` are the arms that reached the deck, in the order they came (the reach watcher's):
         right after a slap or a steal they are everyone slapping, and the last one is the last hand's
         when they are one per seat (``_slapped_last``). ``over``: a villain pile the same arm was over
-        at the same time (the reach watcher's)."""
+        at the same time (the reach watcher's). ``cover``: how long the deck was covered before."""
         if self.game is None or self.finished:
             return
         if t <= self.slap_until:
@@ -2240,6 +2241,8 @@ class RoundTracker:
             self.absorb_until = float("-inf")
             if reach is not None:
                 self._last_hand(reach, slapped=False)
+            return
+        if self._took_before_landing(t, reach, cover):
             return
         self._infer_interceptor_by_draw(seq, t, reach)
         self._two_plays_told(self._reach_seat(reach), [_drawer(self.game)],
@@ -2284,6 +2287,16 @@ class RoundTracker:
             self._learn_reach(reach, actions[-1]["by"])
         if self.finished:
             self._ask_round_end(seq, t)
+
+    def _took_before_landing(self, t: float, reach: float | None, cover: float | None) -> bool:
+        """Whether a reach into the deck is a penalty's victim taking its cards (R-TRANSFER-3) that the
+        last card's landing already told (the victim's accept inferred from the turn order): the deck
+        was covered before that card landed, and the arm is the victim's."""
+        if cover is None or len(self.moves) < 2:
+            return False
+        accept, landing = self.moves[-2], self.moves[-1]
+        return bool(accept.inferred and accept.action.get("accept") and "play" in landing.action
+                    and t - cover < landing.t and self._reach_seat(reach) == accept.action["by"])
 
     def _missed_before_draw(self, seq: int, t: float, reach: float | None) -> list[dict] | None:
         """A reach into the deck by the arm of a seat that would move only had the seat to move laid a
