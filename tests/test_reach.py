@@ -246,6 +246,31 @@ def test_a_highlight_alone_at_the_border_is_still_a_place():
     assert circular_gap(watcher.reach(1.3), LEFT) < 0.02
 
 
+def test_a_highlight_in_the_first_frame_gone_since_is_no_arm_and_hides_none():  # R-SLAP, R-STEAL
+    # The camera starts with a lamp's spot on the left edge; it moves on. The border there is no arm,
+    # and an arm coming in there later is an arrival like any other.
+    frames = [with_highlight(frame_with_arms([]), (0, 60), 120.0)] * 3 + [frame_with_arms([])] * 5
+    frames += [frame_with_arms(sides.split()) for sides in ["right"] * 3 + ["right left"] * 3]
+    watcher = ReachWatcher()
+    seen = [watcher.update(step / 10, image) for step, image in enumerate(frames)]
+    assert seen[3:8] == [[]] * 5
+    places = watcher.arrivals(0.8, 1.3)
+    assert len(places) == 2
+    for place, expected in zip(places, (RIGHT, LEFT), strict=True):
+        assert circular_gap(place, expected) < 0.02
+
+
+def test_a_dark_sleeve_over_light_cloth_is_an_arm():
+    # Darker by the same amount in every channel, as where a highlight went, but unlike the cloth beside it.
+    watcher = ReachWatcher()
+    for step in range(10):
+        image = np.full((120, 160, 3), (110, 160, 130), np.uint8)
+        if step >= 5:
+            image[50:70, 0:80] = (40, 90, 60)
+        places = watcher.update(step / 10, image)
+    assert len(places) == 1 and circular_gap(places[0], LEFT) < 0.02
+
+
 def _landing(covered: float, t: float, reach: float, same: bool = True) -> dict:
     return {"type": "landed", "zone": "discard", "card": "b3", "same": same, "covered": covered, "t": t,
             "reach": reach}
