@@ -1141,6 +1141,18 @@ def test_another_players_arm_over_a_pile_with_a_trophy_due_is_no_take():  # R-AD
     assert table.game.state()["trophies"][1] == ["pirate-small"]
 
 
+def test_the_defeaters_hand_over_an_identical_villain_counts_when_another_arm_crosses_it_after():  # R-ADV-5
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)
+    table.land("b0")  # seat 1, 5 cards: the small pirates are defeated
+    table.event("reached", zone="pirates", card="pirate-small", seat=1)  # taken off an identical one
+    table.event("reached", zone="pirates", card="pirate-small", seat=2)  # seat 2's arm crossing after
+    table.land("b4")
+    state = table.game.state()
+    assert state["trophies"][1] == ["pirate-small"] and state["villains"]["pirates"][0] == "pirate-small"
+    assert table.kinds() == []
+
+
 def test_a_hand_over_a_pile_then_its_take_seen_is_one_trophy():  # R-ADV-5
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table)

@@ -305,7 +305,8 @@ class RoundTracker:
         self.told_later: dict = {}  # question id -> value a later entry told (see ``Overrides.inferred``)
         self.absorb_until = float("-inf")
         self.slap_until = float("-inf")  # till then, a deck event with many arms is a slap (R-SLAP, R-STEAL)
-        self.reached: dict[str, tuple] = {}  # pile -> (seq, t, villain, seat, covered): read at the next card
+        # pile -> [(seq, t, villain, seat, covered)], the hands seen over it, oldest first: read at the next card
+        self.reached: dict[str, list[tuple]] = {}
         self.camera = "ok"
         self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
         self.landed_t: float | None = None
@@ -659,7 +660,8 @@ class RoundTracker:
         elif kind == "reached":
             if self.game is not None:
                 covered = event.get("covered", t)
-                self.reached[event["zone"]] = (seq, t, event["card"], self._hint(event), covered)
+                self.reached.setdefault(event["zone"], []).append(
+                    (seq, t, event["card"], self._hint(event), covered))
         elif kind == "moved":
             self._on_moved(seq, t, event["zone"], event["card"], event["to"], event.get("under"))
         elif kind == "drawn":
@@ -1889,12 +1891,18 @@ class RoundTracker:
         identical villain (R-ADV-5): the trophy is confirmed and the one under it is known. Otherwise
         a hand only hovered, or crossed the pile (a take seen after it is the take: read at once).
         The pile a hand came over last is read first: an arm reaching for a pile crosses the nearer
-        ones on its way (an omnivore's choice is the first pile that fits, `_on_reached`)."""
+        ones on its way (an omnivore's choice is the first pile that fits, `_on_reached`). Of the hands
+        over one pile, the latest first: the first that takes the trophy due there takes it (another
+        player's arm may cross the pile after the defeater's took the villain)."""
         reached, self.reached = self.reached, {}
-        for pile, (seq, t, villain, hint, _) in sorted(reached.items(), key=lambda item: -item[1][4]):
-            self._on_reached(seq, t, pile, villain, hint)
+        for pile, hands in sorted(reached.items(), key=lambda item: -item[1][-1][4]):
+            for seq, t, villain, hint, _ in reversed(hands):
+                if self._on_reached(seq, t, pile, villain, hint):
+                    break
 
-    def _on_reached(self, seq: int, t: float, pile: str, villain: str, hint: int | None = None) -> None:
+    def _on_reached(self, seq: int, t: float, pile: str, villain: str, hint: int | None = None) -> bool:
+        """A hand over a villain pile whose top looks as it did (``_settle_reached``): whether it took
+        the trophy due there."""
         saved = list(self.moves)
         due = self._due(pile, villain)
         last = self.last_play()
@@ -1905,13 +1913,14 @@ class RoundTracker:
         if chose:
             due = self._due(pile, villain)
         if due is None or (hint is not None and hint != due.action.get("by")):
-            return  # no trophy due there, or another player's arm crossing the pile on its way elsewhere
+            return False  # no trophy due there, or another player's arm crossing the pile on its way elsewhere
         stack = self.game.villains[pile]
         if not stack or stack[0] not in (None, villain):
             if chose:
                 self._rebuild(saved)  # not the omnivore's choice either
-            return  # the rules know the pile is empty now, or another villain on top: no twin was under
+            return False  # the rules know the pile is empty now, or another villain on top: no twin was under
         self._on_taken(seq, t, pile, villain, villain, hint)
+        return True
 
     def _seat_question(self, move: Move) -> dict | None:
         return next(
