@@ -495,6 +495,22 @@ def test_the_top_read_again_unsure_as_its_players_arm_passes_is_no_play():  # R-
     assert table.actions[-1] == {"by": 2, "play": "b2"}
 
 
+@pytest.mark.parametrize("seat, played", [(1, False), (2, True)])
+def test_the_top_read_as_it_was_after_an_unsure_reading_is_no_play(seat, played):  # R-TURN-1, R-INTERCEPT-1
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed
+    _land_read(table, 1, "b7", 0.86)
+    _land_read(table, 1, "b1", 0.6, [("b7", 0.2)])  # seat 1's arm off to its trophy: no new card
+    # The camera reads the top as before once the arm has gone: a change to it, but the card that lies
+    # there. By the arm of the seat to move it would be that seat's twin.
+    table.event("landed", zone="discard", card="b7", reach=PLACES[seat], confidence=0.95, same=False)
+    assert (table.actions[-1] == {"by": 2, "play": "b7"}) == played
+    assert table.round.hand_counts() == [7, 6, 7 - played]
+    if not played:
+        assert table.actions[-1] == {"by": 1, "play": "b7"}
+        assert table.round.log[-1]["text_en"] == "The top read again: blue 7, not blue 1"
+
+
 def test_the_top_read_again_surer_is_the_card_played():  # R-TURN-1
     table = Table()
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))

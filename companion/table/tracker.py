@@ -645,8 +645,9 @@ class RoundTracker:
                 self._note_crossing(seq, t, "discard", event["passing"])
                 return
             self._settle_reached()
+            previous = self.camera_cards[max(self.camera_cards)] if self.camera_cards else None
             self.camera_cards[seq] = event["card"]
-            if event.get("same") is False and self._misread_top_read(seq, t, card, self._hint(event)):
+            if event.get("same") is False and self._misread_top_read(seq, t, card, self._hint(event), previous):
                 return
             read = not self._card_told(seq)  # the camera's reading stands (no person told the card)
             if event.get("same") is True and read:
@@ -1664,16 +1665,17 @@ class RoundTracker:
                 self.told_later[qid] = UNSEEN + unseen
                 return
 
-    def _misread_top_read(self, seq: int, t: float, card: str, seat: int | None) -> bool:
+    def _misread_top_read(self, seq: int, t: float, card: str, seat: int | None, camera: str | None) -> bool:
         """Whether a landing the camera saw as a new card is the top it had misread, now read as it was
-        taken to be (told by the table, or chosen by the rules among the cards the camera weighed): the
-        watcher held its misreading, so the right reading came as a change. No new card; noted. Not by
-        the arm of a seat that may lay the next card (``seat``): that is its card, read as the top."""
+        taken to be: ``camera``, the watcher's reading before, is another card that the table told
+        otherwise, that the rules chose another card for among those the camera weighed, or that was
+        the top read again unsure as an arm passed (no play). The watcher held its misreading, so the
+        right reading came as a change. No new card; noted. Not by the arm of a seat that may lay the
+        next card (``seat``): that is its card, read as the top."""
         last = self.last_play()
         if last is None:
             return False
         move = last[1]
-        camera = self.camera_cards.get(move.source)
         if card != self.game.top or move.action["play"] != card or camera in (None, card):
             return False
         if seat is not None and seat in _openers(self.game):
