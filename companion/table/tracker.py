@@ -305,7 +305,8 @@ class RoundTracker:
         self.told_later: dict = {}  # question id -> value a later entry told (see ``Overrides.inferred``)
         self.absorb_until = float("-inf")
         self.slap_until = float("-inf")  # till then, a deck event with many arms is a slap (R-SLAP, R-STEAL)
-        # pile -> [(seq, t, villain, seat, covered)], the hands seen over it, oldest first: read at the next card
+        # pile -> [(seq, t, villain, seat, covered)], the hands seen over it, oldest first: read at the
+        # next card
         self.reached: dict[str, list[tuple]] = {}
         self.camera = "ok"
         self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
@@ -647,7 +648,8 @@ class RoundTracker:
             self._settle_reached()
             previous = self.camera_cards[max(self.camera_cards)] if self.camera_cards else None
             self.camera_cards[seq] = event["card"]
-            if event.get("same") is False and self._misread_top_read(seq, t, card, self._hint(event), previous):
+            hint = self._hint(event)
+            if event.get("same") is False and self._misread_top_read(seq, t, card, hint, previous):
                 return
             read = not self._card_told(seq)  # the camera's reading stands (no person told the card)
             if event.get("same") is True and read:
@@ -1915,7 +1917,7 @@ class RoundTracker:
         if chose:
             due = self._due(pile, villain)
         if due is None or (hint is not None and hint != due.action.get("by")):
-            return False  # no trophy due there, or another player's arm crossing the pile on its way elsewhere
+            return False  # no trophy due there, or another player's arm crossing it on its way elsewhere
         stack = self.game.villains[pile]
         if not stack or stack[0] not in (None, villain):
             if chose:
