@@ -1621,6 +1621,26 @@ def test_the_next_cards_arm_at_the_guessed_interceptors_turn_settles_the_questio
     assert "intercepted-by" not in table.kinds()
 
 
+@pytest.mark.parametrize("taken", [False, True])
+def test_a_twins_arm_that_lays_the_next_card_too_was_out_early_for_it(taken):  # R-INTERCEPT-1, R-ADV-4
+    # Seat 1 intercepts its own card; the arm seen is seat 2's, already out for its next card, which
+    # then lands: no seat lays two cards in a row, so the twin was seat 1's. Unless that arm took the
+    # alien the twin beat in between: then it is the interceptor's, going back.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_seen((1, "b7"), (2, "b7"))
+    assert table.actions[-1] == {"by": 2, "play": "b7"} and "intercepted-by" in table.kinds()
+    if taken:
+        table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[2])
+    table.land_seen((2, "b3"))
+    if taken:
+        assert table.actions[-2:] == [{"by": 2, "play": "b7"}, {"by": 0, "play": "b3"}]
+        assert table.game.state()["trophies"][2] == ["alien"]
+    else:
+        assert table.actions[-2:] == [{"by": 1, "play": "b7"}, {"by": 2, "play": "b3"}]
+        assert "intercepted-by" not in table.kinds()
+
+
 def test_a_last_hand_seen_before_the_seats_are_placed_is_settled_once_they_are():  # R-STEAL
     table = Table("adventure", tops=ADVENTURE_TOPS)
     table.land("b4", "b5", "b6", "b7")  # no arm seen: nobody's place is known

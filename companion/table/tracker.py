@@ -1253,8 +1253,12 @@ class RoundTracker:
             return
         index, move = last
         qid = f"q{move.source}-intercepted-by"
-        if qid not in self.questions or self._reach_seat(move.reach) is not None:
-            return  # answered, or the interceptor's own arm was seen: one arm against another tells nothing
+        own = self._reach_seat(move.reach)
+        if qid not in self.questions or own not in (None, hint) or (own is not None and move.confirmed):
+            # answered, or the interceptor's own arm was seen: one arm against another tells nothing. The
+            # same arm for both, with nothing taken between, is one seat's arm out early for the next
+            # move: no seat moves twice. (After a take, it is the taker's going back.)
+            return
         guessed = move.action["by"]
         seats = [guessed] + [o["value"] for o in self.questions[qid]["options"] if o["value"] != guessed]
         agreeing = []
