@@ -511,6 +511,23 @@ def test_the_top_read_as_it_was_after_an_unsure_reading_is_no_play(seat, played)
         assert table.round.log[-1]["text_en"] == "The top read again: blue 7, not blue 1"
 
 
+@pytest.mark.parametrize("top_read, next_card, reread", [(0.55, "b2", True), (0.86, "r1", False)])
+def test_a_card_by_the_arm_that_lays_the_next_one_too_was_the_top_read_again(top_read, next_card, reread):
+    # R-TURN-1: no seat lays two cards in a row. Seat 2's arm, out for its card, passes as the top
+    # (a blue 1 read as a 7) is read again as a 1; then it lays its card.
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed
+    _land_read(table, 1, "b7", top_read, [("b1", 0.4)])
+    _land_read(table, 2, "b1", 0.8, [("b7", 0.15)])
+    assert table.actions[-1] == {"by": 2, "play": "b1"}
+    _land_read(table, 2, next_card, 0.95)
+    if reread:  # the blue 1 is the top read again, surer: the card seat 1 laid
+        assert table.actions[-2:] == [{"by": 1, "play": "b1"}, {"by": 2, "play": "b2"}]
+        assert table.round.hand_counts() == [7, 6, 6]
+    else:  # a red 1 lies on no blue 7: the blue 1 was laid, and the arm was seat 2's going back late
+        assert table.actions[-3:] == [{"by": 1, "play": "b7"}, {"by": 2, "play": "b1"}, {"by": 0, "play": "r1"}]
+
+
 def test_the_top_read_again_surer_is_the_card_played():  # R-TURN-1
     table = Table()
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))

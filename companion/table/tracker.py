@@ -94,6 +94,9 @@ DREW = "drew"
 # one in five of them was another card (one in twelve from 0.7), against one in five hundred above.
 ASK_CARD_BELOW = 0.75
 WHICH_CARD = "which-card"
+# "q<seq>-read-again" (inferred only, ``told_later``): the landing of entry seq was the top read again,
+# no play, as the next card's arm told (``_read_again_told``).
+READ_AGAIN = "read-again"
 
 QUESTION_KINDS = (
     "colour",
@@ -274,6 +277,16 @@ def _pushed(game: Game, actions: list[dict]) -> Game | None:
     except IllegalAction:
         return None
     return probe
+
+
+def _amended(move: Move, changes: dict) -> Move:
+    """A copy of ``move`` with some of its action's keys changed; a play read as another card keeps
+    only the choices of that card's kind. What it took is counted again when it is pushed."""
+    action = {**move.action, **changes}
+    if "play" in changes:
+        kept = CHOICES.get(cards.parse(changes["play"]).kind, ())
+        action = {key: value for key, value in action.items() if key not in ALL_CHOICES or key in kept}
+    return replace(move, action=action, confirmed=list(move.confirmed), defeated=[], stolen=[])
 
 
 def _card_colour(code: str) -> str | None:
@@ -485,12 +498,7 @@ class RoundTracker:
         as another card keeps only the choices of that card's kind (a Shaker read as a 7 moves no
         villain)."""
         move = self.moves[index]
-        action = {**move.action, **changes}
-        if "play" in changes:
-            kept = CHOICES.get(cards.parse(changes["play"]).kind, ())
-            action = {key: value for key, value in action.items() if key not in ALL_CHOICES or key in kept}
-        # what it took is counted again when it is pushed
-        amended = replace(move, action=action, confirmed=list(move.confirmed), defeated=[], stolen=[])
+        amended = _amended(move, changes)
         try:
             self._replace(index, 1, [amended])
         except IllegalAction:
@@ -650,6 +658,10 @@ class RoundTracker:
             self.camera_cards[seq] = event["card"]
             hint = self._hint(event)
             if event.get("same") is False and self._misread_top_read(seq, t, card, hint, previous):
+                return
+            if self.overrides.inferred.get(f"q{seq}-{READ_AGAIN}") and self.last_play() is not None:
+                seat = hint if hint is not None else self.last_play()[1].action["by"]
+                self._on_top_read_again(seq, t, card, seat, float(event.get("confidence") or 0.0))
                 return
             read = not self._card_told(seq)  # the camera's reading stands (no person told the card)
             if event.get("same") is True and read:
@@ -885,6 +897,7 @@ class RoundTracker:
             self._two_plays_told(hint, _openers(self.game),
                                  lambda probe, seat: self._lays_next(probe, seq, seat, card))
         self.maybe_two = None
+        self._read_again_told(seq, card, hint)
         self._infer_poly_colour(seq, t, card)
         self._infer_interceptor(seq, t, card, hint, reach)
         if card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
@@ -1727,6 +1740,45 @@ class RoundTracker:
         if any(code == top for code, _ in alternatives or []):
             return True
         return by_top_player and confidence < ASK_CARD_BELOW
+
+    def _read_again_told(self, seq: int, card: str, hint: int | None) -> None:
+        """The last play, laid by its seat's arm and read unsure with the top before it among the cards
+        weighed (or weighed for that top), when the next card (no twin) is laid by that arm again: no
+        seat lays two cards in a row, so that arm was out early for this card, and the last play was
+        the top read again as an arm passed. The round is derived again with it (``told_later``)."""
+        if hint is None or len(self.moves) < 2:
+            return
+        move, before = self.moves[-1], self._play_before(len(self.moves) - 1)
+        if before is None or "play" not in move.action or move.intercept or card == move.action["play"]:
+            return
+        played, top = move.action["play"], before.action["play"]
+        qid = f"q{move.source}-{READ_AGAIN}"
+        if (move.action["by"] != hint or self._reach_seat(move.reach) != hint or played == top
+                or move.confidence is None or move.confidence >= UNSURE_READING
+                or qid in self.overrides.inferred or self._card_told(move.source)
+                or self.answer_for(f"q{move.source}-played-by") is not None
+                or move.source in self.overrides.fixes):
+            return
+        if not (any(code == top for code, _ in move.alternatives)
+                or any(code == played for code, _ in before.alternatives)):
+            return
+        # The next card must lie on the top as it then is (the surer of the two readings): else the arm
+        # is the wrong one (the last play's, going back late), not the last play.
+        saved = list(self.moves)
+        without = [saved[:-1]]
+        if move.confidence > (before.confidence or 0.0):
+            reread = _amended(before, {"play": played})
+            without.append([reread if m is before else m for m in saved[:-1]])
+        fits = False
+        for moves in without:
+            try:
+                self._rebuild(moves)
+            except IllegalAction:
+                continue
+            fits = fits or self._legal_play(self.game, seq, hint, card) is not None
+        self._rebuild(saved)
+        if fits:
+            self.told_later[qid] = True
 
     def _on_top_read_again(self, seq: int, t: float, card: str, seat: int, confidence: float) -> None:
         """No new card: the surer of the two readings of the top stands (the last play becomes ``card``
