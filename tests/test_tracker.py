@@ -525,7 +525,8 @@ def test_a_card_by_the_arm_that_lays_the_next_one_too_was_the_top_read_again(top
         assert table.actions[-2:] == [{"by": 1, "play": "b1"}, {"by": 2, "play": "b2"}]
         assert table.round.hand_counts() == [7, 6, 6]
     else:  # a red 1 lies on no blue 7: the blue 1 was laid, and the arm was seat 2's going back late
-        assert table.actions[-3:] == [{"by": 1, "play": "b7"}, {"by": 2, "play": "b1"}, {"by": 0, "play": "r1"}]
+        assert table.actions[-3:] == [{"by": 1, "play": "b7"}, {"by": 2, "play": "b1"},
+                                      {"by": 0, "play": "r1"}]
 
 
 def test_the_top_read_again_surer_is_the_card_played():  # R-TURN-1
