@@ -350,6 +350,24 @@ def test_a_card_missed_before_its_own_twin_is_an_interception_by_the_twins_arm()
     assert table.round.moves[-1].defeated == [("aliens", "alien")]  # an interception beats the aliens
 
 
+@pytest.mark.parametrize("interceptor", [0, 2])
+def test_who_intercepted_a_card_missed_before_its_twin_is_still_asked(interceptor):  # R-INTERCEPT-1
+    # The table tells the card laid unseen under the long cover; the arm seen may be that card's, so
+    # who laid the twin is asked (the arm's seat by default), and the answer takes the alien there.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    _land_covered(table, 0, "b7", 1.8)
+    table.answer("missed-before", "unseen:b7")
+    question = table.question("intercepted-by")
+    assert question["default"] == 0 and 2 in [o["value"] for o in question["options"]]
+    if interceptor != 0:
+        table.answer("intercepted-by", interceptor)
+    assert table.actions[-2:] == [{"by": 0, "play": "b7"}, {"by": interceptor, "play": "b7"}]
+    assert table.round.moves[-1].defeated == [("aliens", "alien")]
+    assert table.game.state()["trophies"][interceptor] == ["alien"]
+
+
 def test_a_twin_laid_unseen_before_a_draw_can_be_told():  # R-INTERCEPT-1, R-ADV-4
     table = Table("adventure", tops=ADVENTURE_TOPS)
     for seat, card in USUAL_COVERS:

@@ -925,8 +925,11 @@ class RoundTracker:
                                              told=missed_told is not None)
         if actions is not None:
             # the card laid unseen and its twin: an interception (R-INTERCEPT-1)
-            unseen_reading = (actions[-1]["by"], actions, actions[-2].get("play") == actions[-1]["play"])
+            twin = actions[-2].get("play") == actions[-1]["play"]
+            unseen_reading = (actions[-1]["by"], actions, twin)
             readings, long, from_missed = [unseen_reading], False, True
+            if twin and missed.startswith(UNSEEN):
+                readings += self._other_interceptors(seq, missed[len(UNSEEN):], card, actions[-1]["by"])
             reach = None  # the arm seen may be either player's
         if fixed_by is not None:
             chosen = [r for r in readings if r[0] == fixed_by]
@@ -972,13 +975,16 @@ class RoundTracker:
         chosen = readings[0]
         if answered is not None:
             chosen = next((r for r in readings if r[0] == answered), chosen)
+        if from_missed:
+            unseen_reading = chosen  # each reading is the card told unseen, then its twin by one seat
         seat, actions, intercept = chosen
         count_before = len(self.game.hands[seat])
         # the table named the card laid unseen before this one ("wrong-or-misread": "unseen:CODE",
         # vouching for this card as read; or "missed-before")
         named = chosen is unseen_reading and self.answer_for(f"q{seq}-wrong-or-misread") is not None
         missed_named = from_missed and chosen is unseen_reading and missed_told is not None
-        told = fixed_by is not None or answered is not None or named or missed_named
+        # (the table that told the card laid unseen did not tell who intercepted it)
+        told = fixed_by is not None or answered is not None or named or (missed_named and single)
         # the arm of the seat after the one to move, or a long cover: the next move's arm will tell,
         # unless the table said nothing was missed
         suspect = missed_told is None and (
@@ -1602,6 +1608,17 @@ class RoundTracker:
                     found[seat] = [{"by": seat, **choice}, play]
                     break
         return found
+
+    def _other_interceptors(self, seq: int, unseen: str, card: str, guessed: int) -> list[tuple]:
+        """Readings of ``card``, the twin of ``unseen`` laid unseen before it, as intercepted by another
+        seat than ``guessed`` (R-INTERCEPT-1: the arm seen over a long cover may be the first card's)."""
+        openings = _openings(self.game)
+        readings = []
+        for seat in range(self.config.n):
+            found = None if seat == guessed else self._unseen_then(openings, seq, unseen, card, twin_by=seat)
+            if found is not None and found[0][-1]["by"] == seat:
+                readings.append((seat, found[0], True))
+        return readings
 
     def _unseen_then(self, openings: list[tuple[int, list[dict], Game]], seq: int, unseen: str, card: str,
                      twin_by: int | None = None) -> tuple[list[dict], Game] | None:
