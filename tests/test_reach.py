@@ -260,6 +260,19 @@ def test_a_highlight_in_the_first_frame_gone_since_is_no_arm_and_hides_none():  
         assert circular_gap(place, expected) < 0.02
 
 
+def test_an_arm_that_comes_as_the_first_frames_highlight_goes_is_seen():  # R-SLAP, R-STEAL
+    # A wide spot on the bottom edge goes as an arm comes in under it: the border beside the arm is
+    # learned anew, not the arm with it (from the next frame on, the arm alone differs there).
+    frames = [frame_with_arms([])]
+    for x in (40, 60, 80, 100, 120):
+        frames[0] = with_highlight(frames[0], (x, 119), 120.0)
+    frames = frames * 3 + [frame_with_arms(["bottom"])] * 4
+    watcher = ReachWatcher()
+    seen = [watcher.update(step / 10, image) for step, image in enumerate(frames)]
+    for places in seen[4:]:
+        assert len(places) == 1 and circular_gap(places[0], BOTTOM) < 0.02
+
+
 def test_a_dark_sleeve_over_light_cloth_is_an_arm():
     # Darker by the same amount in every channel, as where a highlight went, but unlike the cloth beside it.
     watcher = ReachWatcher()

@@ -143,11 +143,14 @@ class ReachWatcher:
         for start, length in _runs(changed):
             if length >= MIN_RUN * n:
                 run = np.arange(start, start + length) % n
-                if _highlight_gone(ring, self.stable, start, length):
+                gone = run[_highlight_gone(ring, self.stable, start, length)]
+                if len(gone):
                     # The empty border was learned with a lamp's highlight on it (the first frame), and
-                    # the spot has moved on: the border there is this now, no arm.
-                    self.stable[run] = self.background[run] = ring[run]
-                    continue
+                    # the spot has moved on: the border there is this now. An arm that came meanwhile is
+                    # the rest of the run.
+                    self.stable[gone] = self.background[gone] = ring[gone]
+                    if len(gone) >= GLARE_SHARE * length:
+                        continue
                 found = glints if _looks_like_glare(ring[run], self.stable[run]) else positions
                 found.append(((start + length / 2) % n) / n)
         for seen in (self.sightings, self.glints):
@@ -330,21 +333,21 @@ def _arm_known(event: dict) -> bool:
     return event.get("reach") is not None and event.get("covered") is not None
 
 
-def _highlight_gone(ring: np.ndarray, empty: np.ndarray, start: int, length: int) -> bool:
-    """Whether a changed run of the border (``start``, ``length``) is a highlight the empty border had
-    and the border has no longer: the empty border there brighter by about the same amount in every
-    channel (``_looks_like_glare`` the other way round), and the run now looks like the border on either
-    side of it (one surface: a dark sleeve over light cloth is darker than the cloth beside it)."""
+def _highlight_gone(ring: np.ndarray, empty: np.ndarray, start: int, length: int) -> np.ndarray:
+    """Which pixels of a changed run of the border (``start``, ``length``) show a highlight the empty
+    border had and the border has no longer: the empty border there brighter by about the same amount
+    in every channel (``_looks_like_glare`` the other way round), and the pixel now like the border on
+    either side of the run (one surface: a dark sleeve over light cloth is darker than the cloth)."""
     n = len(ring)
     run = np.arange(start, start + length) % n
-    if not _looks_like_glare(empty[run], ring[run]):
-        return False
     side = max(3, length // 2)
-    inside = np.median(ring[run], axis=0)
-    for beside in (np.arange(start - side, start) % n, np.arange(start + length, start + length + side) % n):
-        if np.abs(np.median(ring[beside], axis=0) - inside).max() > 2 * CHANGE:
-            return False
-    return True
+    beside = [np.median(ring[np.arange(start - side, start) % n], axis=0),
+              np.median(ring[np.arange(start + length, start + length + side) % n], axis=0)]
+    diff = empty[run] - ring[run]
+    top = diff.max(axis=1, keepdims=True)
+    even = ((diff >= (1 - GLARE_SPREAD) * top) | (empty[run] >= WHITE)).all(axis=1) & (top[:, 0] > 0)
+    like = np.min([np.abs(ring[run] - colour).max(axis=1) for colour in beside], axis=0) <= 2 * CHANGE
+    return even & like
 
 
 def _looks_like_glare(ring: np.ndarray, empty: np.ndarray) -> bool:
