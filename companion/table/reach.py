@@ -336,27 +336,33 @@ def _arm_known(event: dict) -> bool:
 def _highlight_gone(ring: np.ndarray, empty: np.ndarray, start: int, length: int) -> np.ndarray:
     """Which pixels of a changed run of the border (``start``, ``length``) show a highlight the empty
     border had and the border has no longer: the empty border there brighter by about the same amount
-    in every channel (``_looks_like_glare`` the other way round), and the pixel now like the border on
+    in every channel (``_light_added`` the other way round), and the pixel now like the border on
     either side of the run (one surface: a dark sleeve over light cloth is darker than the cloth)."""
     n = len(ring)
     run = np.arange(start, start + length) % n
+    gone = _light_added(empty[run], ring[run])
+    if not gone.any():
+        return gone
     side = max(3, length // 2)
     beside = [np.median(ring[np.arange(start - side, start) % n], axis=0),
               np.median(ring[np.arange(start + length, start + length + side) % n], axis=0)]
-    diff = empty[run] - ring[run]
-    top = diff.max(axis=1, keepdims=True)
-    even = ((diff >= (1 - GLARE_SPREAD) * top) | (empty[run] >= WHITE)).all(axis=1) & (top[:, 0] > 0)
     like = np.min([np.abs(ring[run] - colour).max(axis=1) for colour in beside], axis=0) <= 2 * CHANGE
-    return even & like
+    return gone & like
 
 
 def _looks_like_glare(ring: np.ndarray, empty: np.ndarray) -> bool:
     """Whether a run of the border, (pixels, 3), against the empty border there is a highlight: most of
     its pixels brighter by about the same amount in every channel, or as far as white lets them."""
-    diff = ring - empty
+    return bool(_light_added(ring, empty).mean() >= GLARE_SHARE)
+
+
+def _light_added(lit: np.ndarray, unlit: np.ndarray) -> np.ndarray:
+    """Per pixel (pixels, 3), whether ``lit`` is ``unlit`` with light added: brighter by about the same
+    amount in every channel, or as far as white lets it be."""
+    diff = lit - unlit
     top = diff.max(axis=1, keepdims=True)
-    even = (diff >= (1 - GLARE_SPREAD) * top) | (ring >= WHITE)
-    return bool(((top[:, 0] > 0) & even.all(axis=1)).mean() >= GLARE_SHARE)
+    even = (diff >= (1 - GLARE_SPREAD) * top) | (lit >= WHITE)
+    return (top[:, 0] > 0) & even.all(axis=1)
 
 
 def _track(place: float, frames: list[tuple[float, list[float]]], *,
