@@ -654,7 +654,7 @@ class RoundTracker:
                 self._note_crossing(seq, t, "discard", event["passing"])
                 return
             self._settle_reached()
-            previous = self.camera_cards[max(self.camera_cards)] if self.camera_cards else None
+            previous = next(reversed(self.camera_cards.values()), None)  # entries come in order
             self.camera_cards[seq] = event["card"]
             hint = self._hint(event)
             if event.get("same") is False and self._misread_top_read(seq, t, card, hint, previous):
@@ -1786,16 +1786,15 @@ class RoundTracker:
         if move.confidence > (before.confidence or 0.0):
             reread = _amended(before, {"play": played})
             without.append([reread if m is before else m for m in saved[:-1]])
-        fits = False
         for moves in without:
             try:
                 self._rebuild(moves)
             except IllegalAction:
                 continue
-            fits = fits or self._legal_play(self.game, seq, hint, card) is not None
+            if self._legal_play(self.game, seq, hint, card) is not None:
+                self.told_later[qid] = True
+                break
         self._rebuild(saved)
-        if fits:
-            self.told_later[qid] = True
 
     def _on_top_read_again(self, seq: int, t: float, card: str, seat: int, confidence: float) -> None:
         """No new card: the surer of the two readings of the top stands (the last play becomes ``card``
