@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint setup browser clean
+.PHONY: demo test lint setup browser fonts clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ lint: $(STAMP)
 # Browser tests drive Debian's chromium; install it when it is missing.
 browser:
 	@test -x /usr/bin/chromium || sh scripts/install-chromium.sh
+
+# The fonts the card model was trained with: the benchmarks' simulated decks are printed in them.
+fonts:
+	sh scripts/install-fonts.sh
 
 test: $(STAMP) browser lint
 	$(BIN)/python -m pytest -q

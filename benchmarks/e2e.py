@@ -267,7 +267,11 @@ def accuracy(games: int, max_actions: int, jobs: int, first_seed: int = 0) -> di
     work = [(seed, max_actions, with_model) for seed in range(first_seed, first_seed + games)]
     with Pool(jobs) as pool:
         results = pool.map(run_game, work)
-    summary = {"games": games, "max_actions": max_actions, "model": with_model}
+    from companion.sim.glyphs import available_fonts
+
+    # The simulated decks are printed in the machine's fonts: figures compare only with the same ones.
+    summary = {"games": games, "max_actions": max_actions, "model": with_model,
+               "fonts": len(available_fonts())}
     for name in ("vision", "peer", "blind"):
         rows = [r[name] for r in results if name in r]
         if not rows:
@@ -431,7 +435,8 @@ def main() -> int:
                 f"/ {row['play_seats_right_answered']:.1%}; "
                 f"questions per game {row['questions_per_game']:.1f}"
             )
-        print(f"frames rendered and processed: {acc['frames']} at {acc['frames_per_s']:.0f} per second")
+        print(f"frames rendered and processed: {acc['frames']} at {acc['frames_per_s']:.0f} per second; "
+              f"decks printed in {acc['fonts']} fonts found on this machine (make fonts: the model's)")
     print(json.dumps(report, ensure_ascii=False))
     return 0
 

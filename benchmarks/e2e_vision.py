@@ -130,8 +130,11 @@ def main() -> None:
     began = time.time()
     reader = (f"the card model, each printing enrolled with {args.shots} shots per picture card" if classifier
               else "the simulator's truth (no card model: a diagnosis)")
+    from companion.sim.glyphs import available_fonts
+
     print(f"{args.games} simulated adventure games, {args.max_actions} actions each, {size[0]}x{size[1]} "
-          f"at {args.fps:g} fps, one core; cards read by {reader}")
+          f"at {args.fps:g} fps, one core; cards read by {reader}; decks printed in "
+          f"{len(available_fonts())} fonts found on this machine (make fonts: the model's)")
     print(f"{'seed':>4} {'video s':>7} {'ms/frame':>8}  {'plays':>16} {'intercepts':>11} {'villains':>14} "
           f"{'draws':>9} {'phantoms':>8} | naive phantoms")
     for seed in range(args.first_seed, args.first_seed + args.games):
