@@ -317,8 +317,11 @@ def test_an_arm_reaching_over_the_discard_pile_for_a_villain_lays_no_twin_there(
         (_take(6.33, 7.0, 0.641), _landing(6.2, 7.067, 0.641, same=False)),  # another card: a change anyway
         # The arm was over the villain pile well before it came over the discard pile.
         (_take(6.33, 7.0, 0.641), _landing(6.6, 7.067, 0.641)),
+        # The arm was over the discard pile well before the villain pile: it laid its twin, then went
+        # for its trophy, and the landing was confirmed only as the arm left (simulated game 7).
+        (_take(12.6, 13.467, 0.448), _landing(11.2, 13.467, 0.451)),
     ],
-    ids=["stayed", "another-arm", "another-card", "came-later"],
+    ids=["stayed", "another-arm", "another-card", "came-later", "laid-first"],
 )
 def test_a_twin_laid_is_not_taken_for_an_arm_passing(take, landing):  # R-ADV-4
     watcher = ReachWatcher()

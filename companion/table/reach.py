@@ -221,11 +221,12 @@ class ReachWatcher:
         A landing on the discard pile whose arm is such an arm, out there when the discard pile was
         covered, did not lay the card, or not for sure:
         - the card already there (``same``), with the arm come over the other pile no earlier than
-          over the discard pile (within COVER_JITTER_S) and gone from the discard pile at most
-          PASSING_S after the other
+          over the discard pile (within COVER_JITTER_S) and at most PASSING_S later, and gone from
+          the discard pile at most PASSING_S after the other
           pile: the arm crossed the discard pile on its way there and back, and the landing gets
           ``passing``, that pile. An arm that stays over the discard pile longer after a take laid
-          a card there (R-ADV-4: an interception onto one's own card).
+          a card there (R-ADV-4: an interception onto one's own card), and one that stayed longer
+          before it went there laid the card first (the landing confirmed late, as the arm left).
         - else its ``reach`` is the arm seen last before the landing was confirmed, where that is
           another one: the hand that laid the card came while the first arm was still out.
         A draw whose arm was over a villain pile at the same time gets ``over``, that pile: the arm
@@ -256,7 +257,8 @@ class ReachWatcher:
 
     def _check_landing(self, landing: dict) -> None:
         arms = self._same_arm_elsewhere(landing)
-        passing = [arm for arm in arms if landing["covered"] <= arm["covered"] + COVER_JITTER_S
+        passing = [arm for arm in arms
+                   if -COVER_JITTER_S <= arm["covered"] - landing["covered"] <= PASSING_S
                    and 0.0 <= landing["t"] - arm["t"] <= PASSING_S]
         if landing.get("same") and passing:
             landing["passing"] = passing[0]["zone"]
