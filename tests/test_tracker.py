@@ -547,6 +547,35 @@ def test_a_card_by_the_arm_that_lays_the_next_one_too_was_the_top_read_again(top
                                       {"by": 0, "play": "r1"}]
 
 
+@pytest.mark.parametrize("twin_seat", [2, 0])
+def test_a_twin_of_the_card_before_the_last_one_read_tells_that_reading_was_the_top_again(twin_seat):
+    # R-TURN-1, R-INTERCEPT-1: seat 1 lays a blue 4; its arm crosses the pile on its way to its trophy
+    # and the top is read as a blue 7, by no rule the watcher weighed against the 4. The watcher then
+    # sees the 4 where it lay again (no event) and a blue 4 laid on it (``same``): the 7 was the 4 read
+    # again, and the twin is a play on the 4, by the seat to move or by another's interception.
+    table = Table("adventure")
+    table.land_seen((1, "b3"), (2, "b1"), (0, "b6"))  # every seat placed
+    _land_read(table, 1, "b4", 0.95)
+    _land_read(table, 1, "b7", 0.81, [("b-shake", 0.1)])
+    assert table.actions[-1] == {"by": 2, "play": "b7"}  # read as a card, for now
+    table.event("landed", zone="discard", card="b4", reach=PLACES[twin_seat], confidence=0.95, same=True)
+    plays = [a for a in table.actions if "play" in a]
+    assert plays[-2:] == [{"by": 1, "play": "b4"}, {"by": twin_seat, "play": "b4"}]
+    assert "b7" not in [a["play"] for a in plays]
+    assert table.round.hand_counts() == [7 - (twin_seat == 0), 6, 7 - (twin_seat == 2)]
+
+
+def test_a_twin_of_the_card_before_a_reading_the_table_told_does_not_undo_it():  # R-TURN-1
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b1"), (0, "b6"))
+    _land_read(table, 1, "b4", 0.95)
+    _land_read(table, 1, "b7", 0.81, [("b-shake", 0.1)])
+    table.submit({"kind": "fix", "card": "b7", "by": 2})  # the table says: seat 2 laid a blue 7
+    table.event("landed", zone="discard", card="b4", reach=PLACES[0], confidence=0.95, same=True)
+    plays = [a for a in table.actions if "play" in a]
+    assert plays[-3:] == [{"by": 1, "play": "b4"}, {"by": 2, "play": "b7"}, {"by": 0, "play": "b4"}]
+
+
 def test_the_top_read_again_surer_is_the_card_played():  # R-TURN-1
     table = Table()
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))

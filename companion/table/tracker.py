@@ -665,6 +665,7 @@ class RoundTracker:
                 return
             read = not self._card_told(seq)  # the camera's reading stands (no person told the card)
             if event.get("same") is True and read:
+                self._read_again_by_twin(card, previous)
                 card = self._twin_as_misread(card)
             self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"),
                             event.get("confidence") if read else None,
@@ -1730,6 +1731,25 @@ class RoundTracker:
         if last is None or card == self.game.top or self.camera_cards.get(last[1].source) != card:
             return card
         return self.game.top
+
+    def _read_again_by_twin(self, card: str, camera: str | None) -> None:
+        """A landing the watcher saw as the card it holds laid again (``same``), where that card is
+        neither its last reading (``camera``) nor the top, but the top before the last play: the
+        watcher saw that top again where it lay, so the last play's reading did not stand. It was the
+        top read again as an arm passed over it, no play; the round is derived again with that
+        (``told_later``), so the villains taken in between are read in its light."""
+        last = self.last_play()
+        if last is None or camera in (None, card) or card == self.game.top:
+            return
+        index, move = last
+        before = self._play_before(index)
+        qid = f"q{move.source}-{READ_AGAIN}"
+        if (before is None or before.action["play"] != card or move.intercept
+                or self.camera_cards.get(move.source) != camera or move.source in self.overrides.fixes
+                or self._card_told(move.source) or qid in self.overrides.inferred
+                or self.answer_for(f"q{move.source}-played-by") is not None):
+            return
+        self.told_later[qid] = True
 
     def _top_read_again(
         self, card: str, seat: int | None, confidence: float | None, alternatives: list | None,
