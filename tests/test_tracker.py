@@ -613,6 +613,26 @@ def test_a_number_read_sure_by_the_arm_of_the_top_read_unsure_is_the_top():  # R
     assert len(table.round.moves) > moves or table.round.held is not None
 
 
+@pytest.mark.parametrize("drawn_first", [False, True])
+def test_a_number_of_the_tops_colour_by_an_arm_not_to_move_where_the_top_was_read_unsure_is_the_top(
+        drawn_first):  # R-TURN-1
+    # Seat 1 lays a blue 2 read unsure as a blue 1; seat 0's arm, not to move, passes over it and it is
+    # read as a blue 2: no card of seat 0's lies there now but a twin, so it is the top read again.
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed
+    _land_read(table, 1, "b1", 0.5, [("b7", 0.18)])
+    if drawn_first:  # seat 2 draws: it may pass, and seat 0 lay a card
+        table.event("drawn", zone="deck", card="back", reach=PLACES[2])
+    _land_read(table, 0, "b2", 0.85, [("b7", 0.05)])
+    plays = [a for a in table.actions if "play" in a]
+    if drawn_first:
+        assert plays[-2:] == [{"by": 1, "play": "b1"}, {"by": 0, "play": "b2"}]
+        assert table.round.hand_counts() == [6, 6, 8]
+    else:
+        assert plays[-1] == {"by": 1, "play": "b2"}  # the surer reading of the top
+        assert table.round.hand_counts() == [7, 6, 7]
+
+
 @pytest.mark.parametrize("seat, confidence, alternatives", [
     (2, 0.55, [("b7", 0.3)]),  # the seat to move's arm: its play
     (1, 0.95, [("b7", 0.03)]),  # read surely: a card laid (out of turn, asked)

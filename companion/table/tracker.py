@@ -1757,11 +1757,13 @@ class RoundTracker:
     ) -> bool:
         """Whether a landing is the top read again, unsure, as an arm passed over it: another card,
         read below ``UNSURE_READING`` with the top among the cards weighed, by the arm of a seat that is
-        not to move (the top's player off to take its trophy, or someone reaching across); or, by the
-        top's player's arm, another card of the top's colour read below ``ASK_CARD_BELOW`` (that seat
-        could lay nothing now but a twin); or, by that arm passing quickly (not a long ``cover``: another
-        hand may have come under it), a number of the top's colour read sure where the top, a number
-        too, was read below ``ASK_CARD_BELOW`` (digits are what the camera mixes up)."""
+        not to move (the top's player off to take its trophy, or someone reaching across); or so, a
+        number of the top's colour where the top, a number too, was read below ``ASK_CARD_BELOW`` and
+        nothing moved since (no draw that may have passed the turn: digits are what the camera mixes
+        up); or, by the top's player's arm, another card of the top's colour read below
+        ``ASK_CARD_BELOW`` (that seat could lay nothing now but a twin); or, by that arm passing
+        quickly (not a long ``cover``: another hand may have come under it), a number of the top's
+        colour read sure where the top, a number too, was read below ``ASK_CARD_BELOW``."""
         if self.last_play() is None or seat is None or confidence is None:
             return False
         top = self.game.top
@@ -1775,6 +1777,11 @@ class RoundTracker:
                     and last.confidence is not None and last.confidence < ASK_CARD_BELOW
                     and not self._card_told(last.source))
         if any(code == top for code, _ in alternatives or []):
+            return True
+        if (cards.parse(card).is_number and cards.parse(top).is_number
+                and cards.parse(card).colour == cards.parse(top).colour
+                and last.confidence is not None and last.confidence < ASK_CARD_BELOW
+                and not self._card_told(last.source) and self._previous_move() is last):
             return True
         return by_top_player and confidence < ASK_CARD_BELOW
 
