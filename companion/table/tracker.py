@@ -1785,16 +1785,19 @@ class RoundTracker:
             return True
         return by_top_player and confidence < ASK_CARD_BELOW
 
-    def _read_again_told(self, seq: int, card: str, hint: int | None) -> None:
+    def _read_again_told(self, seq: int, card: str | None, hint: int | None) -> None:
         """The last play, laid by its seat's arm and read unsure with the top before it among the cards
-        weighed (or weighed for that top), when the next card (no twin) is laid by that arm again: no
-        seat lays two cards in a row, so that arm was out early for this card, and the last play was
-        the top read again as an arm passed. The round is derived again with it (``told_later``)."""
+        weighed (or weighed for that top), when the next card (no twin) is laid by that arm again, or
+        that arm reaches into the deck (``card`` None) where it is not that seat's turn to: no seat
+        lays two cards in a row, so that arm was out early for this card or draw, and the last play
+        was the top read again as an arm passed. The round is derived again with it (``told_later``)."""
         if hint is None or len(self.moves) < 2:
             return
         move, before = self.moves[-1], self._play_before(len(self.moves) - 1)
         if before is None or "play" not in move.action or move.intercept or card == move.action["play"]:
             return
+        if card is None and _drawer(self.game) == hint:
+            return  # that seat's draw as things stand (two players: a Snore gives it the turn again)
         played, top = move.action["play"], before.action["play"]
         qid = f"q{move.source}-{READ_AGAIN}"
         if (move.action["by"] != hint or self._reach_seat(move.reach) != hint or played == top
@@ -1818,7 +1821,8 @@ class RoundTracker:
                 self._rebuild(moves)
             except IllegalAction:
                 continue
-            if self._legal_play(self.game, seq, hint, card) is not None:
+            if (_drawer(self.game) == hint if card is None
+                    else self._legal_play(self.game, seq, hint, card) is not None):
                 self.told_later[qid] = True
                 break
         self._rebuild(saved)
@@ -2356,6 +2360,7 @@ class RoundTracker:
             return
         if self._took_before_landing(t, reach, cover):
             return
+        self._read_again_told(seq, None, self._reach_seat(reach))
         self._infer_interceptor_by_draw(seq, t, reach)
         self._two_plays_told(self._reach_seat(reach), [_drawer(self.game)],
                              lambda probe, seat: seat == _drawer(probe))
