@@ -67,6 +67,27 @@ def test_top_card_on_a_pile_of_the_same_design():
     assert corner_error(quads[0], top) < 4
 
 
+def test_top_card_on_a_pile_of_its_own_colour_whose_edge_is_as_bright_in_grey():
+    """Yellow cards with a pale grey edge: in grey the edge is about as bright as the yellow
+    (simulated game 14: a yellow Snore on yellow cards went unread for four seconds), in the blue
+    channel it stands out."""
+    img = table(seed=3)
+    yellow, edge = (0, 215, 235), (196, 196, 196)  # grey levels 196.5 and 196
+    lower = [card_corners((148, 112), 24), card_corners((170, 128), -18)]
+    top = card_corners((160, 120), 4)
+    for q in [*lower, top]:
+        cv2.fillConvexPoly(img, np.round(q).astype(np.int32), yellow, lineType=cv2.LINE_AA)
+        cv2.polylines(img, [np.round(q).astype(np.int32)], True, edge, 2, cv2.LINE_AA)
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    assert abs(int(grey[120, 160]) - 196) < 12  # the face and its edge alike in grey
+    region = np.array([[90, 40], [230, 40], [230, 200], [90, 200]], np.float32)
+    area = quad_area(top)
+    assert not find_card_quads(img, region, min_area=area / 1.4, max_area=area * 1.4)
+    quads = find_card_quads(img, region, min_area=area / 1.4, max_area=area * 1.4, colour=True)
+    assert len(quads) >= 1
+    assert corner_error(quads[0], top) < 5
+
+
 def test_perspective_card_on_pale_cloth():
     img = table(kind="cloth", seed=2)
     quad = np.array([[130, 60], [200, 66], [215, 170], [118, 165]], np.float32)  # a trapezoid

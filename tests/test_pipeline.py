@@ -6,7 +6,7 @@ import pytest
 from companion.vision.pipeline import Pipeline
 from companion.vision.sources import Frame
 from companion.vision.zones import Zones, ZonesError
-from tests.drawing import CARD_COLOURS, ColourClassifier, card_corners, draw_card, table
+from tests.drawing import CARD_COLOURS, ColourClassifier, FixedClassifier, card_corners, draw_card, table
 
 SIZE = (320, 240)
 ZONES = Zones({
@@ -48,6 +48,23 @@ def outline_discard(monkeypatch, *quads) -> list:
     monkeypatch.setattr(pipeline_module, "find_card_quads",
                         lambda img, poly, **kw: list(outlines) if poly[0][0] == 20 else find(img, poly, **kw))
     return outlines
+
+
+def test_a_card_on_discarded_cards_of_its_colour_outlined_only_in_colour_is_read():  # R-TURN-1
+    """Yellow cards whose pale grey edge is as bright in grey as their yellow (simulated game 14: a
+    yellow Snore on yellow cards went unread for four seconds): outlined in colour, read."""
+    import cv2
+
+    img = scene(discard=())
+    for centre, angle in (((84, 114), 24), ((98, 126), -18), ((90, 120), 4)):
+        quad = np.round(card_corners(centre, angle)).astype(np.int32)
+        cv2.fillConvexPoly(img, quad, (0, 215, 235), lineType=cv2.LINE_AA)
+        cv2.polylines(img, [quad], True, (196, 196, 196), 2, cv2.LINE_AA)
+    pipeline = Pipeline(ZONES, FixedClassifier("y-snore"))
+    feed(pipeline, [img] * 5)
+    assert pipeline.state()["discard"]["card"] == "y-snore"
+    quad = pipeline.watcher.stable_quad("discard")
+    assert np.abs(np.asarray(quad).mean(axis=0) - (90, 120)).max() < 4
 
 
 def test_a_card_landing_and_an_identical_card_landing():

@@ -486,7 +486,7 @@ def _refine(quads: list[np.ndarray], near_edge: np.ndarray) -> list[tuple[np.nda
 
 def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = None,
                     max_area: float | None = None, margin: float = 0.0,
-                    work_side: int | None = None) -> list[np.ndarray]:
+                    work_side: int | None = None, colour: bool = False) -> list[np.ndarray]:
     """Every card outline in ``image`` (or in ``region``, a polygon in image pixels), largest first.
 
     With a ``region`` (a zone drawn around one pile), a card counts when its centre lies in the
@@ -502,19 +502,29 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     ``min_area`` and ``max_area`` (px²) bound a card's size where it is known (the last card seen
     in a zone). ``work_side`` searches a copy shrunk so that its longer side is at most that many pixels (a
     zone in a 1280x720 frame then costs what it does at 640x480); quads are given at full size.
+
+    ``colour`` searches the edges of each colour channel as well as grey's: a card laid on cards of
+    its own colour may show no outline in grey (a yellow card's pale border on the yellow card below
+    is about as bright). More edges make more candidates, so it is the search for a card that grey
+    did not find.
     """
     x0, y0, x1, y1 = region_box(region, image.shape, margin)
     if x1 - x0 < 8 or y1 - y0 < 8:
         return []
     grey = _grey(image[y0:y1, x0:x1])
+    channels = cv2.split(image[y0:y1, x0:x1]) if colour and image.ndim == 3 else []
     scale = 1.0
     if work_side and max(grey.shape) > work_side:
         scale = work_side / max(grey.shape)
         grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        channels = [cv2.resize(c, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) for c in channels]
     edges = cv2.Canny(cv2.GaussianBlur(grey, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
     if float(np.count_nonzero(edges)) > BUSY_EDGES * edges.size:
         # A busy table cloth (a fine check, a print): tell it by its colours (_busy_edges).
         edges = _busy_edges(grey, image[y0:y1, x0:x1])
+    else:
+        for channel in channels:
+            edges |= cv2.Canny(cv2.GaussianBlur(channel, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
     closed = cv2.dilate(edges, np.ones((3, 3), np.uint8))
     near_edge = closed > 0
     area_scale = scale * scale  # areas below are in the searched copy's pixels

@@ -181,8 +181,14 @@ class Pipeline:
             # Every card is as big as the last one seen here: a part of a face is not a card, nor is a
             # quad that takes in a strip of a card below.
             area = self._card_area(name)
-            quads = find_card_quads(image, poly, margin=SEARCH_MARGIN, work_side=WORK_SIDE,
-                                    min_area=area and area / SAME_SIZE, max_area=area and area * SAME_SIZE)
+            search = {"margin": SEARCH_MARGIN, "work_side": WORK_SIDE,
+                      "min_area": area and area / SAME_SIZE, "max_area": area and area * SAME_SIZE}
+            # On the discard pile a card lies on cards of its colour (R-TURN-1), where its outline may
+            # show only in colour. (A villain pile's cards are of one design: more edges there only
+            # outline the cards below.)
+            quads = find_card_quads(image, poly, **search)
+            if not quads and name == "discard":
+                quads = find_card_quads(image, poly, colour=True, **search)
             if not quads:
                 if self._busy(image, name):
                     observations[name] = UNREADABLE  # something is there, but no card outline is whole
