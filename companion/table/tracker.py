@@ -1745,11 +1745,16 @@ class RoundTracker:
         before = self._play_before(index)
         qid = f"q{move.source}-{READ_AGAIN}"
         if (before is None or before.action["play"] != card or move.intercept
-                or self.camera_cards.get(move.source) != camera or move.source in self.overrides.fixes
-                or self._card_told(move.source) or qid in self.overrides.inferred
-                or self.answer_for(f"q{move.source}-played-by") is not None):
+                or self.camera_cards.get(move.source) != camera or qid in self.overrides.inferred
+                or self._told_about(move)):
             return
         self.told_later[qid] = True
+
+    def _told_about(self, move: Move) -> bool:
+        """Whether the table said which card ``move`` was or whose (a fix, ``which-card``,
+        ``played-by``): what the camera sees later does not make it the top read again."""
+        return (move.source in self.overrides.fixes or self._card_told(move.source)
+                or self.answer_for(f"q{move.source}-played-by") is not None)
 
     def _top_read_again(
         self, card: str, seat: int | None, confidence: float | None, alternatives: list | None,
@@ -1770,18 +1775,17 @@ class RoundTracker:
         if card == top or seat == self.game.turn:
             return False
         last = self.last_play()[1]
-        by_top_player = seat == last.action["by"] and cards.parse(card).colour == cards.parse(top).colour
+        new, old = cards.parse(card), cards.parse(top)
+        by_top_player = seat == last.action["by"] and new.colour == old.colour
+        # Two numbers of one colour, the top read unsure and not told: a digit the camera mixed up.
+        digit_misread = (new.is_number and old.is_number and new.colour == old.colour
+                         and last.confidence is not None and last.confidence < ASK_CARD_BELOW
+                         and not self._card_told(last.source))
         if confidence >= UNSURE_READING:
-            return (by_top_player and not self._long_cover(cover)
-                    and cards.parse(card).is_number and cards.parse(top).is_number
-                    and last.confidence is not None and last.confidence < ASK_CARD_BELOW
-                    and not self._card_told(last.source))
+            return by_top_player and not self._long_cover(cover) and digit_misread
         if any(code == top for code, _ in alternatives or []):
             return True
-        if (cards.parse(card).is_number and cards.parse(top).is_number
-                and cards.parse(card).colour == cards.parse(top).colour
-                and last.confidence is not None and last.confidence < ASK_CARD_BELOW
-                and not self._card_told(last.source) and self._previous_move() is last):
+        if digit_misread and self._previous_move() is last:
             return True
         return by_top_player and confidence < ASK_CARD_BELOW
 
@@ -1802,9 +1806,7 @@ class RoundTracker:
         qid = f"q{move.source}-{READ_AGAIN}"
         if (move.action["by"] != hint or self._reach_seat(move.reach) != hint or played == top
                 or move.confidence is None or move.confidence >= UNSURE_READING
-                or qid in self.overrides.inferred or self._card_told(move.source)
-                or self.answer_for(f"q{move.source}-played-by") is not None
-                or move.source in self.overrides.fixes):
+                or qid in self.overrides.inferred or self._told_about(move)):
             return
         if not (any(code == top for code, _ in move.alternatives)
                 or any(code == played for code, _ in before.alternatives)):
