@@ -512,18 +512,19 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     if x1 - x0 < 8 or y1 - y0 < 8:
         return []
     grey = _grey(image[y0:y1, x0:x1])
-    channels = cv2.split(image[y0:y1, x0:x1]) if colour and image.ndim == 3 else []
     scale = 1.0
     if work_side and max(grey.shape) > work_side:
         scale = work_side / max(grey.shape)
         grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        channels = [cv2.resize(c, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) for c in channels]
     edges = cv2.Canny(cv2.GaussianBlur(grey, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
     if float(np.count_nonzero(edges)) > BUSY_EDGES * edges.size:
         # A busy table cloth (a fine check, a print): tell it by its colours (_busy_edges).
         edges = _busy_edges(grey, image[y0:y1, x0:x1])
-    else:
-        for channel in channels:
+    elif colour and image.ndim == 3:
+        region_bgr = image[y0:y1, x0:x1]
+        if scale != 1.0:
+            region_bgr = cv2.resize(region_bgr, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        for channel in cv2.split(region_bgr):
             edges |= cv2.Canny(cv2.GaussianBlur(channel, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
     closed = cv2.dilate(edges, np.ones((3, 3), np.uint8))
     near_edge = closed > 0
