@@ -91,6 +91,19 @@ def test_a_change_of_light_is_no_arm():
     assert watcher.reach(3.9) is None
 
 
+def test_where_an_arm_rested_while_the_light_drifted_is_the_border_again_once_it_goes():
+    # The arm rests over the border for four seconds while the room brightens; the border under it
+    # was not seen meanwhile, but it brightened as the border around it did: once the arm is gone,
+    # nothing is there, not even a highlight (it would stand for an arm slapping the deck).
+    watcher = ReachWatcher()
+    for step in range(60):
+        image = frame_with_arm("left" if 5 <= step < 45 else None).astype(np.float32)
+        light = 1.0 + min(step, 45) / 150  # a third brighter by the time the arm goes
+        watcher.update(step / 10, np.clip(image * light, 0, 255).astype(np.uint8))
+        if step > 45:
+            assert watcher.sightings[-1][1] == [] and watcher.glints[-1][1] == [], step
+
+
 def test_a_sleeve_close_to_the_table_is_seen():
     watcher = ReachWatcher()
     for step in range(12):

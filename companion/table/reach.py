@@ -137,7 +137,14 @@ class ReachWatcher:
         self.background += rate * (ring - self.background)
         self.background[settled] = ring[settled]
         changed &= ~settled
-        self.stable += np.where(changed | self.held, 0.0, LEARN)[:, None] * (ring - self.stable)
+        unseen = changed | self.held
+        before = self.stable.mean(axis=1)
+        self.stable += np.where(unseen, 0.0, LEARN)[:, None] * (ring - self.stable)
+        # Where the empty border is hidden it still follows the light as the border around it does
+        # (else, the light drifting while an arm rested, the place stays "changed" once it is gone):
+        # by as much as the picture around it learned this frame, so it cannot run off on its own.
+        step = _circular_median((self.stable.mean(axis=1) + 8.0) / (before + 8.0), self._gain_window(ring))
+        self.stable[unseen] *= step[unseen, None]
         n = len(ring)
         positions, glints = [], []
         for start, length in _runs(changed):
@@ -164,9 +171,13 @@ class ReachWatcher:
         """Where the border differs from ``background``, once the light's drift is taken out: the
         brightness ratio's running median over a stretch much wider than an arm."""
         ratio = (ring.mean(axis=1) + 8.0) / (background.mean(axis=1) + 8.0)
-        gain = _circular_median(ratio, max(1, int(GAIN_WINDOW * len(ring))))
+        gain = _circular_median(ratio, self._gain_window(ring))
         diff = np.abs(ring - background * gain[:, None]).max(axis=1)
         return _circular_mean(diff, SMOOTH_PX) > self.change
+
+    @staticmethod
+    def _gain_window(ring: np.ndarray) -> int:
+        return max(1, int(GAIN_WINDOW * len(ring)))
 
     def reach(self, t: float, at: float | None = None) -> float | None:
         """Where the arm behind an event confirmed at ``t`` came in, or None; ``at``, when known,
