@@ -153,6 +153,18 @@ def watch_arms(sequence: list[str], fps: float = 10.0) -> ReachWatcher:
     return watcher
 
 
+def test_a_hand_withdrawing_across_the_border_is_not_the_arm_that_lays_the_card():  # R-ADV-4: who intercepted
+    # The left arm came for the card at 0.5 s and lays it; the bottom player's arm, its sleeve the
+    # cloth's colour, shows only as its hand crosses the border on the way back, from 0.8 s to 1.2 s.
+    # The landing (covered at 1.0 s) is confirmed at 1.5 s: the left arm is still out then, the
+    # bottom hand long gone.
+    watcher = watch_arms([""] * 5 + ["left"] * 3 + ["left bottom"] * 5 + ["left"] * 3)
+    assert circular_gap(watcher.reach(1.5, at=1.0), LEFT) < 0.02
+    # An arm still out when the landing is confirmed, that came after the other one, is the one.
+    watcher = watch_arms([""] * 5 + ["left"] * 3 + ["left bottom"] * 8)
+    assert circular_gap(watcher.reach(1.5, at=1.0), BOTTOM) < 0.02
+
+
 def test_arms_slapping_the_deck_come_in_order_the_last_hand_last():  # R-SLAP, R-STEAL
     watcher = watch_arms([""] * 5 + ["right"] * 3 + ["right left"] * 2 + ["right left bottom"] * 4 + [""] * 3)
     places = watcher.arrivals(0.6, 1.6)  # the deck was covered from 0.6 s, the event came at 1.6 s

@@ -197,7 +197,7 @@ class ReachWatcher:
 
     def _reach_among(self, sightings, t: float, at: float | None) -> float | None:
         if at is not None:
-            found = self._arm_at(sightings, at)
+            found = self._arm_at(sightings, at, t)
             if found is not None:
                 return found
         recent = [(when, ps) for when, ps in sightings if t - 2 * WINDOW_S <= when <= t]
@@ -313,9 +313,12 @@ class ReachWatcher:
                     arms[arms.index(same)] = (onset, group)
         return [_mean_place(group) for _, group in sorted(arms, key=lambda arm: arm[0])]
 
-    def _arm_at(self, sightings, at: float) -> float | None:
+    def _arm_at(self, sightings, at: float, t: float) -> float | None:
         """The arm crossing the border at ``at``: of those seen then, the one that came last (one
-        player's arm may stay out over two moves: a draw and the drawn card played).
+        player's arm may stay out over two moves: a draw and the drawn card played), of those still
+        out when the event was confirmed at ``t`` if any is (the arm that made the move is on its
+        way back then; another player's hand withdrawing across the border after a move of theirs,
+        its sleeve unseen on the cloth, shows there a moment only and looks like an arm come in).
 
         An arm out at the border for ``RESTING_S`` already rests there (a player who draws and plays
         the card drawn keeps the arm out for less); the border often sees the moving arm only a little
@@ -337,7 +340,10 @@ class ReachWatcher:
                       for arm in arms_in(k) if at - RESTING_S <= arm[0] <= at + LATE_S]
             if coming:
                 return _mean_place(min(coming, key=lambda arm: arm[0])[1])
-        best = max(fresh or seen, key=lambda arm: arm[0], default=None)
+        candidates = fresh or seen
+        confirmed = [frame for frame in frames if frame[0] <= t]
+        still_out = [arm for arm in candidates if _track(_mean_place(arm[1]), confirmed)[0]]
+        best = max(still_out or candidates, key=lambda arm: arm[0], default=None)
         return None if best is None else _mean_place(best[1])
 
 
