@@ -298,6 +298,35 @@ def test_an_arm_that_comes_as_the_first_frames_highlight_goes_is_seen():  # R-SL
         assert len(places) == 1 and circular_gap(places[0], BOTTOM) < 0.02
 
 
+def test_an_arm_that_comes_in_where_a_highlight_lay_before_the_zone_was_covered_arrives():  # R-STEAL
+    # A lamp's spot lies on the bottom edge before the deck is covered at 0.8 s; the left arm, then
+    # the bottom arm slap it, the bottom one crossing the border just beside the spot: the last hand.
+    watcher = ReachWatcher()
+    sides = [""] * 8 + ["left"] * 3 + ["left bottom"] * 4
+    for step, arms in enumerate(sides):
+        image = frame_with_arms(arms.split())
+        if step >= 1:
+            image = with_highlight(image, (70, 119), 120.0)
+        watcher.update(step / 10, image)
+    places = watcher.arrivals(0.8, 1.4)
+    assert len(places) >= 2 and circular_gap(places[-1], BOTTOM) < 0.02
+    assert circular_gap(places[-2], LEFT) < 0.02
+
+
+def test_an_arm_seen_as_a_highlight_for_a_moment_does_not_arrive_again():  # R-STEAL: the last hand
+    # The left arm rests at the border long before the deck is covered at 1.0 s; under a lamp's spot
+    # it looks like a highlight for two frames, after the bottom arm came to slap the deck.
+    watcher = ReachWatcher()
+    for step in range(17):
+        arms, glints = ([LEFT], []) if not 12 <= step < 14 else ([], [LEFT])
+        if step >= 11:
+            arms = arms + [BOTTOM]
+        watcher.sightings.append((step / 10, arms))
+        watcher.glints.append((step / 10, glints))
+    places = watcher.arrivals(1.0, 1.6)
+    assert len(places) == 1 and circular_gap(places[0], BOTTOM) < 0.02
+
+
 def test_a_dark_sleeve_over_light_cloth_is_an_arm():
     # Darker by the same amount in every channel, as where a highlight went, but unlike the cloth beside it.
     watcher = ReachWatcher()

@@ -286,17 +286,20 @@ class ReachWatcher:
         comes when its crossing starts to move along the border (``_moved``)."""
         # Followed back no further than an arrival can have come: one older is there all along.
         # Highlights too: an arm under a highlight clipped white looks like one, and the last hand on
-        # the deck must not be lost to it.
-        seen = zip(self.sightings, self.glints, strict=True)
-        frames = [
-            (when, places + glints) for (when, places), (_, glints) in seen if start - WINDOW_S <= when <= end
-        ]
+        # the deck must not be lost to it; an arm come in beside a highlight that lay there before is
+        # an arrival all the same (``_past_highlight``).
+        seen = [(when, places, glints) for (when, places), (_, glints)
+                in zip(self.sightings, self.glints, strict=True) if start - WINDOW_S <= when <= end]
+        frames = [(when, places + glints) for when, places, glints in seen]
+        arm_frames = [(when, places) for when, places, _ in seen]
         arms: list[tuple[float, list[float]]] = []  # (onset, sightings), one per arm
         for i, (when, places) in enumerate(frames):
             if when < start:
                 continue
             for place in places:
                 onset, _, group = _follow(place, frames[: i + 1])
+                if onset is None or onset < start - WINDOW_S / 2:
+                    onset, group = _past_highlight(place, frames[: i + 1], arm_frames[: i + 1])
                 if onset is None or onset < start - WINDOW_S / 2:
                     # Lying there all along, or an arm that came before this zone was covered: an arrival
                     # only if it started moving since.
@@ -411,6 +414,21 @@ def _follow(place: float, frames: list[tuple[float, list[float]]]) -> tuple[floa
     seen, all_along = _track(place, frames)
     onset = float("-inf") if all_along else (seen[0][0] if seen else None)
     return onset, len(seen), [q for _, near in seen for q in near]
+
+
+def _past_highlight(place: float, frames: list[tuple[float, list[float]]],
+                    arm_frames: list[tuple[float, list[float]]]) -> tuple[float | None, list[float]]:
+    """An arm seen at ``place`` where only a highlight lay before it (``frames`` hold both, ``arm_frames``
+    the arms alone): when it came and its sightings; (None, []) when an arm was seen there before
+    (one under a highlight looks like one now and then: that arm was there all along)."""
+    onset, _, group = _follow(place, arm_frames)
+    if onset is None or onset == float("-inf"):
+        return None, []
+    earlier = {when for when, _ in _track(place, frames)[0] if when < onset}
+    if any(circular_gap(q, place) <= SAME_PLACE
+           for when, places in arm_frames if when in earlier for q in places):
+        return None, []
+    return onset, group
 
 
 def _moved(place: float, frames: list[tuple[float, list[float]]], since: float) -> tuple[float | None, list]:
