@@ -1176,6 +1176,20 @@ def test_a_take_the_rules_explain_later_reveals_the_villain_the_camera_saw_under
     assert "trophy" not in table.kinds()
 
 
+def test_a_take_no_play_explains_by_the_next_card_is_not_a_later_plays():  # R-ADV-1, R-ADV-2, R-ADV-5
+    table = Table("adventure", tops={"pirates": "pirate-small", "ghosts": "ghost-y", "aliens": "alien"})
+    table.land("b3")  # seat 1 holds 7 after it: it defeats nothing
+    # A hand hovered over the pirates and the camera took it for a small pirate taken off its twin.
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-small")
+    assert "trophy" in table.kinds()
+    table.land("b7", "b6")  # the next cards explain no take either: the take was no play's
+    table.land("b2")  # seat 1 holds 6: the small pirate is defeated, and seen taken, a big one under it
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
+    assert table.game.villains["pirates"][0] == "pirate-big"
+    table.land("b1")  # seat 2 holds 6: a 1 does not beat the big pirate
+    assert table.game.state()["trophies"] == [[], ["pirate-small"], []]
+
+
 def test_a_number_misread_in_its_value_is_reread_from_the_next_card():  # R-TURN-1
     table = Table("junior")  # blue 5 to start
     table.land("b0")  # seat 1 plays a blue 3, read as a blue 0

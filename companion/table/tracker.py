@@ -596,10 +596,13 @@ class RoundTracker:
     def _reveal_explained_takes(self, seq: int, t: float) -> None:
         """Takes the camera saw before the rules could explain them, now explained (a play the rules
         saw later took the villain): the card the camera saw under it is the top, and who took it is
-        no longer asked."""
+        no longer asked. A take that a card landing after it leaves unexplained is no later play's:
+        the hand seen was no defeater's (it hovered), and a later defeat there is seen for itself."""
         for pile, (under, size, taken_at) in list(self.unexplained_takes.items()):
             stack = self.game.villains[pile] if self.game is not None else []
             if len(stack) >= size:
+                if any("play" in move.action and move.source > taken_at for move in self.moves):
+                    del self.unexplained_takes[pile]
                 continue  # not explained yet
             del self.unexplained_takes[pile]
             if f"q{taken_at}-trophy" in self.questions:
