@@ -581,6 +581,22 @@ def test_a_villain_taken_off_its_twin_lying_where_it_lay_is_taken():  # R-ADV-1
         ("taken", "aliens", "alien", "alien")]
 
 
+def test_a_villain_pile_that_looks_much_as_it_did_after_a_hand_is_reached_not_taken():  # R-ADV-5
+    # A hand stayed over the small pirate, and the pile looks much as it did, its outline shifted a
+    # little more than its wobble: a hand that hovered, or the top taken off a twin lying almost
+    # where it lay. The camera cannot tell; the tracker knows whether a trophy was due there.
+    table = start()
+    table.frames(6, pirates=MOVING)
+    table.set(pirates=_placed(card("pirate-small", (103, 102), 2.0), 0.9))
+    table.frames(8)
+    assert table.types() == [("reached", "pirates", "pirate-small")]
+    # On the discard pile a twin laid there is a landing (R-ADV-4: the alien rule depends on it).
+    table.frames(6, discard=MOVING)
+    table.set(discard=_placed(card("b3", (103, 102), 2.0), 0.9))
+    table.frames(8)
+    assert [(e["type"], e["zone"]) for e in table.events[1:]] == [("landed", "discard")]
+
+
 def test_an_earlier_top_seen_again_where_it_lay_is_no_landing():
     table = start()
     table.frames(5, discard=MOVING)

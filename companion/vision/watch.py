@@ -43,7 +43,9 @@ was there, not an arm that passed over the zone while the change waited to be co
   same card when an identical one lay under it and its place changed, as for a landing).
 - ``reached`` (villain pile): a hand moved over the pile for ``drop_s`` at least and its top
   ``card`` looks as it did: a hand that hovered, or a top taken off an identical one lying almost
-  where it lay (the camera cannot tell; the tracker knows whether a trophy was due there).
+  where it lay (the camera cannot tell; the tracker knows whether a trophy was due there). Here the
+  place need only look much as it did (``pile_same_place``), whatever the outline: a hand hovering
+  over a villain on its twin shifts its outline, and a ``taken`` no rule explains is asked about.
 - ``moved`` (villain pile): ``card`` moved from ``zone`` onto the pile ``to``; ``under`` is what
   ``zone`` shows now. A loss and a gain of the same card on two villain piles make one ``moved``;
   a loss is held back (at most ``pair_s``) while another villain pile is covered, to pair it, but
@@ -134,7 +136,8 @@ class Watcher:
                  still_px: float = 8.0, still_deg: float = 8.0, same_px: float = 3.0, same_deg: float = 3.0,
                  min_confidence: float = 0.5, pair_s: float = 2.0, new_px: float = 5.0, new_deg: float = 5.0,
                  landing_s: float = 0.3, drop_s: float = 0.25, change_s: float = 0.17,
-                 same_place: float = 0.95, place_changed: float = 0.7, gap_s: float = 0.1,
+                 same_place: float = 0.95, place_changed: float = 0.7, pile_same_place: float = 0.8,
+                 gap_s: float = 0.1,
                  weak_frames: int = 4, weak_p: float = 0.2, weak_lead: float = 1.5):
         self.gap_s = gap_s
         self.weak_frames, self.weak_p, self.weak_lead = weak_frames, weak_p, weak_lead
@@ -142,6 +145,7 @@ class Watcher:
         self.new_px, self.new_deg, self.landing_s = new_px, new_deg, landing_s
         self.drop_s, self.change_s = drop_s, change_s
         self.same_place, self.place_changed = same_place, place_changed
+        self.pile_same_place = pile_same_place
         self._t: float | None = None  # the previous frame's time
         self.confirm_frames = confirm_frames
         self.empty_frames = empty_frames
@@ -317,7 +321,7 @@ class Watcher:
         same card outlined anew; it looks otherwise after a hand stayed long enough to drop a card, a
         twin lies there, however near its outline. Otherwise its pose does."""
         place, quad = obs.same_place, obs.quad
-        if place is not None and place >= self.same_place:
+        if place is not None and place >= (self.pile_same_place if zone.name in PILES else self.same_place):
             return False
         if place is not None and place < self.place_changed and zone.moving_s >= self.drop_s:
             return True
