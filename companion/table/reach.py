@@ -138,13 +138,16 @@ class ReachWatcher:
         self.background[settled] = ring[settled]
         changed &= ~settled
         unseen = changed | self.held
-        before = self.stable.mean(axis=1)
+        before = self.stable.mean(axis=1) if unseen.any() else None
         self.stable += np.where(unseen, 0.0, LEARN)[:, None] * (ring - self.stable)
-        # Where the empty border is hidden it still follows the light as the border around it does
-        # (else, the light drifting while an arm rested, the place stays "changed" once it is gone):
-        # by as much as the picture around it learned this frame, so it cannot run off on its own.
-        step = _circular_median((self.stable.mean(axis=1) + 8.0) / (before + 8.0), self._gain_window(ring))
-        self.stable[unseen] *= step[unseen, None]
+        if before is not None:
+            # Where the empty border is hidden it still follows the light as the border around it
+            # does (else, the light drifting while an arm rested, the place stays "changed" once it
+            # is gone): by as much as the picture around it learned this frame, so it cannot run off
+            # on its own. Most frames hide none of it: no arm at the border.
+            learned = (self.stable.mean(axis=1) + 8.0) / (before + 8.0)
+            step = _circular_median(learned, self._gain_window(ring))
+            self.stable[unseen] *= step[unseen, None]
         n = len(ring)
         positions, glints = [], []
         for start, length in _runs(changed):
