@@ -68,9 +68,12 @@ Until the first stable reading of a zone there is no event for it: the first rea
 as it was found (``watcher.state()``). Readings below ``min_confidence`` count as unreadable, with
 one exception: a card lying still that the model names unsurely frame after frame. The last
 ``weak_frames`` frames of a card lying still (its outline still), named surely or not, are pooled:
-the card the model gives the most weight on average (at least ``weak_p``, ``weak_lead`` times the
-next, and never ``none``: an outline was found) is what lies there. A card in a printing the model
-hardly knows, or under glare, would otherwise go unseen, and every seat after it would be one off.
+the card the model gives the most weight on average (``weak_lead`` times the next, and never
+``none``: an outline was found) is what lies there, when it has at least ``weak_p`` of the weight
+the frames give to some card rather than to none, and ``weak_floor`` of all of it (a card on a
+background the model never saw may look like no card at all, and still always like one card). A
+card in a printing the model hardly knows, or under glare, would otherwise go unseen, and every
+seat after it would be one off.
 Pooling only names another card than the zone's stable one: a twin laid on it needs its own frames.
 """
 
@@ -138,9 +141,10 @@ class Watcher:
                  landing_s: float = 0.3, drop_s: float = 0.25, change_s: float = 0.17,
                  same_place: float = 0.95, place_changed: float = 0.7, pile_same_place: float = 0.8,
                  gap_s: float = 0.1,
-                 weak_frames: int = 4, weak_p: float = 0.2, weak_lead: float = 1.5):
+                 weak_frames: int = 4, weak_p: float = 0.2, weak_lead: float = 1.5, weak_floor: float = 0.1):
         self.gap_s = gap_s
         self.weak_frames, self.weak_p, self.weak_lead = weak_frames, weak_p, weak_lead
+        self.weak_floor = weak_floor
         self.zones = {name: _Zone(name) for name in zones}
         self.new_px, self.new_deg, self.landing_s = new_px, new_deg, landing_s
         self.drop_s, self.change_s = drop_s, change_s
@@ -203,7 +207,10 @@ class Watcher:
             return kept
         ranked = _mean_weights(zone.still) + [(0.0, NONE)] * 2
         (best_p, best), (second_p, _) = ranked[0], ranked[1]
-        if (best_p < self.weak_p or best_p < self.weak_lead * second_p or best == zone.stable
+        # An outline was found: the card's weight counts among the cards, not against "no card".
+        among_cards = best_p / max(_card_share(zone.still), best_p, 1e-6)
+        if (best_p < self.weak_floor or among_cards < self.weak_p or best_p < self.weak_lead * second_p
+                or best == zone.stable
                 or not (unnamed or best == obs.code)):
             return kept
         named = [Observation(True, best, best_p, frame.quad, top=tuple((c, p) for p, c in ranked[:3]))
@@ -532,6 +539,11 @@ def _mean_weights(frames: list[Observation]) -> list[tuple[float, str]]:
             if code not in (None, NONE):
                 totals[code] = totals.get(code, 0.0) + float(p)
     return sorted(((p / max(len(frames), 1), code) for code, p in totals.items()), reverse=True)
+
+
+def _card_share(frames: list[Observation]) -> float:
+    """The mean weight ``frames`` give to some card rather than to no card (``none``)."""
+    return float(np.mean([1.0 - sum(float(p) for code, p in frame.top if code == NONE) for frame in frames]))
 
 
 def _alternatives(run: list[Observation], code: str) -> list[list]:
