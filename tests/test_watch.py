@@ -1,6 +1,7 @@
 """The watcher over synthetic reading sequences: stability, identical landings, villains, the deck."""
 
 import numpy as np
+import pytest
 
 from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
 from tests.drawing import card_corners
@@ -91,6 +92,34 @@ def test_covered_is_when_the_last_hand_came_over_the_zone():
     table.frames(10)
     assert table.types() == [("landed", "discard", "g3")]
     assert table.events[0]["covered"] == round(came, 3)
+
+
+@pytest.mark.parametrize("confidence, read", [(0.97, True), (0.9, False)])
+def test_a_new_card_read_surely_twice_before_the_next_hand_comes_is_read(confidence, read):
+    table = start()
+    came = table.t
+    table.frames(6, discard=MOVING)  # the hand that lays the card
+    # Two frames of it, then the next player's hand and card: the card is never seen again
+    # (simulated games 12 and 27: a red 6 at 0.96 and a yellow 3 at 0.88, unseen, seats one off).
+    table.frames(2, discard=card("g3", (104, 98), 20, confidence=confidence))
+    next_came = table.t
+    table.frames(6, discard=MOVING)
+    table.set(discard=card("g5", (110, 95), -10))
+    table.frames(5)
+    landed = [("landed", "discard", "g3")] if read else []
+    assert table.types() == landed + [("landed", "discard", "g5")]
+    assert [e["covered"] for e in table.events] == [round(came, 3)] * read + [round(next_came, 3)]
+
+
+def test_the_top_read_twice_in_a_new_place_before_the_next_hand_is_no_twin():
+    table = start()
+    table.frames(6, discard=MOVING)  # an arm on its way to a villain pile
+    # Its outline shifted while the arm is still near, then covered again (simulated games 22, 27 and 32:
+    # taken for a twin laid on it): a twin needs its own frames.
+    table.frames(2, discard=card("b3", (110, 95), 12, confidence=0.99))
+    table.frames(6, discard=MOVING)
+    table.frames(5)
+    assert table.events == []
 
 
 def test_covered_is_when_the_hand_that_brought_the_card_came_not_an_arm_after_it():

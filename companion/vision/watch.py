@@ -12,6 +12,8 @@ cannot name), its ``confidence`` and its ``quad``. A zone missing from the mappi
 
 A zone's reading becomes stable after ``confirm_frames`` readable frames in a row that agree on the
 card and on its pose (the quad moves less than ``still_px``); an empty zone after ``empty_frames``.
+On the discard pile another card read surely (``cut_p``) in one frame fewer is stable when the next
+hand comes over it, after a hand that stayed long enough to lay it (``_cut_short``).
 Unreadable frames for ``gap_s`` at most between two such frames do not break the row: a card read on
 both sides of a hand that passed over it for a moment lay there all along (the next player's hand may
 come before three frames in a row are read).
@@ -122,6 +124,7 @@ class _Zone:
     poses: list = field(default_factory=list)  # the outlines the detector gave the stable card
     confidence: float = 0.0
     run: list[Observation] = field(default_factory=list)  # agreeing readable frames, newest last
+    run_start: float = 0.0  # when the run's first frame was seen
     broken: tuple | None = None  # (run, when): the run a hand broke, resumed if the same card shows again
     covered_since_stable: bool = False
     moving_s: float = 0.0  # seconds with motion over the card since the stable reading
@@ -140,9 +143,9 @@ class Watcher:
                  min_confidence: float = 0.5, pair_s: float = 2.0, new_px: float = 5.0, new_deg: float = 5.0,
                  landing_s: float = 0.3, drop_s: float = 0.25, change_s: float = 0.17,
                  same_place: float = 0.95, place_changed: float = 0.7, pile_same_place: float = 0.8,
-                 gap_s: float = 0.1,
+                 gap_s: float = 0.1, cut_p: float = 0.95,
                  weak_frames: int = 4, weak_p: float = 0.2, weak_lead: float = 1.5, weak_floor: float = 0.1):
-        self.gap_s = gap_s
+        self.gap_s, self.cut_p = gap_s, cut_p
         self.weak_frames, self.weak_p, self.weak_lead = weak_frames, weak_p, weak_lead
         self.weak_floor = weak_floor
         self.zones = {name: _Zone(name) for name in zones}
@@ -267,13 +270,15 @@ class Watcher:
             zone.motion_start = t
         zone.moving = bool(obs.moving)
         if not obs.readable:
+            events = []
             if zone.run:  # the frame before was read: a hand comes
+                events = self._cut_short(t, zone)
                 zone.hand_start = self._t
                 zone.broken = (list(zone.run), self._t)
             zone.run.clear()
             self._cover(zone)
             zone.moving_s += self._dt if obs.moving else 0.0
-            return []
+            return events
         if not zone.run and zone.broken is not None:
             run, since = zone.broken
             if t - since <= self.gap_s and self._agrees(run[-1], obs):
@@ -281,6 +286,8 @@ class Watcher:
         zone.broken = None
         if zone.run and not self._agrees(zone.run[-1], obs):
             zone.run.clear()
+        if not zone.run:
+            zone.run_start = t
         zone.run.append(obs)
         del zone.run[:-max(self.confirm_frames, self.empty_frames)]
         if not self._matches_stable(zone, obs):
@@ -291,6 +298,19 @@ class Watcher:
         if len(zone.run) < needed:
             return []
         return self._confirm(t, zone, zone.run[-1])
+
+    def _cut_short(self, t: float, zone: _Zone) -> list[dict]:
+        """The event of another card on top of the discard pile, read surely (``cut_p``) in all but one
+        of the frames a confirmation needs when the next hand comes over it, after a hand that stayed
+        long enough to lay it: the next player may reach the pile before the third frame, and the card
+        is then never seen again. A twin on the card needs its own frames (an arm passing over the
+        pile shifts its outline)."""
+        run, hand = zone.run, zone.hand_start
+        if (zone.name != "discard" or len(run) < self.confirm_frames - 1 or run[-1].empty
+                or run[-1].code == zone.stable or min(o.confidence for o in run) < self.cut_p
+                or hand is None or zone.run_start - hand < self.landing_s):  # a hand that could lay it
+            return []
+        return self._confirm(t, zone, run[-1])
 
     def stable_card(self, name: str) -> str | None:
         """The stable card code of a zone (None: empty, or not yet read)."""
