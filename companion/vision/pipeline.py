@@ -53,7 +53,8 @@ REUSE_LEVEL = 1.5  # below this change since the zone was last read, that readin
 BLUR_RATIO = 0.4  # a crop this much less sharp than the zone's sharpest recent crop is blurred
 SHARPNESS_FRAMES = 15
 EMPTY_EDGES = 0.04  # more edge pixels than this in a zone's middle: it is not empty
-CLOTH_COLOURS = 0.75  # colour histograms this much alike (intersection): a zone's middle looks like the cloth
+CLOTH_COLOURS = 0.9  # this share of a zone's middle in the cloth's colours: it looks like the cloth
+PALETTE_SHARE = 0.01  # a histogram bin holding this share of the bare cloth's pixels is one of its colours
 CLOTH_EDGES = 1.5  # ... and its edge share is within this factor of the cloth's
 CLOTH_PATCHES = 6  # patches of bare table compared, the nearest to the zone
 GLARE_LEVEL = 250  # a pixel this bright in all channels is washed out
@@ -62,6 +63,7 @@ PLACE_GROW = 1.25  # a card's outline grown by this much: the card and the edges
 PLACE_SIZE = (24, 36)
 PLACE_EDGES_SIGMA = 2.0  # the place's shading, blurred at this scale (patch pixels), is set aside
 PLACES_KEPT = 6
+NO_CARD = 0.95  # an outline read as "no card" this surely is none
 ALTERNATIVES = 2  # outlines read besides the one of the expected size, in case that one is no card
 
 
@@ -227,6 +229,14 @@ class Pipeline:
                     # frames); the outline read as no card may take in a card below.
                     chosen[name] = (quad, crop, chosen[name][2], reading)
             for name, (quad, crop, thumb, reading) in chosen.items():
+                if (name != "deck" and _likeliest(reading) == NONE and reading.top[0][1] >= NO_CARD
+                        and not self._busy(image, name)):
+                    # Every outline here is surely no card (squares of a large check) and the zone
+                    # looks like the bare cloth: nothing lies there. (The deck's outline is its top
+                    # whatever the model says, R-SETUP-1.)
+                    observations[name] = Observation(True, None, 0.0, None)
+                    self._last[name] = (thumb, observations[name])
+                    continue
                 obs = Observation(True, reading.code, float(reading.confidence), quad,
                                   top=tuple((code, float(p)) for code, p in reading.top))
                 if name == "deck" and not _named(reading, least):
@@ -350,26 +360,29 @@ class Pipeline:
         return False
 
     def _busy(self, image: np.ndarray, name: str) -> bool:
-        """Whether a zone with no card outline still holds something (a pile seen badly, a hand).
+        """Whether a zone with no card outline (or none that is a card) still holds something: a pile seen
+        badly, a hand.
 
         An empty zone shows the table: few edges in its middle. A card, a pile or fingers: many. On a
         patterned cloth (a check, a print) the table has many edges too: the zone's middle is then
-        empty when it looks like the bare cloth near the piles, in colour and in edges.
+        empty when it shows the colours of the bare cloth near the piles, and as many edges. The
+        colours present count, not their shares: a large check shows its squares in other shares in
+        every patch.
         """
         (x0, y0, x1, y1), cloth = self._middles[name]
         middle = image[y0:y1, x0:x1]
         if middle.size == 0:
             return False
         colours, edges = _patch_look(middle)
-        if edges <= EMPTY_EDGES:
-            return False
+        if edges <= EMPTY_EDGES or not cloth:
+            return edges > EMPTY_EDGES
         h, w = middle.shape[:2]
-        for px, py in cloth:
-            cloth_colours, cloth_edges = _patch_look(image[py:py + h, px:px + w])
-            if (float(np.minimum(colours, cloth_colours).sum()) >= CLOTH_COLOURS
-                    and cloth_edges / CLOTH_EDGES <= edges <= cloth_edges * CLOTH_EDGES):
-                return False
-        return True
+        looks = [_patch_look(image[py:py + h, px:px + w]) for px, py in cloth]
+        palette = _palette(np.mean([cloth_colours for cloth_colours, _ in looks], axis=0))
+        if float(colours[palette].sum()) < CLOTH_COLOURS:
+            return True
+        return not any(cloth_edges / CLOTH_EDGES <= edges <= cloth_edges * CLOTH_EDGES
+                       for _, cloth_edges in looks)
 
     def _clear(self, name: str, measure: tuple[float, float]) -> bool:
         """False for a blurred or glared crop (``measure``: its ``_sharpness_and_glare``), judged against the
@@ -391,6 +404,19 @@ def _patch_look(patch: np.ndarray) -> tuple[np.ndarray, float]:
     edges = cv2.Canny(cv2.GaussianBlur(grey, (5, 5), 0), 20, 50)
     colours = cv2.calcHist([patch], [0, 1, 2], None, [8, 8, 8], [0, 256] * 3).ravel()
     return colours / max(float(colours.sum()), 1.0), float((edges > 0).mean())
+
+
+def _palette(colours: np.ndarray) -> np.ndarray:
+    """The bins of a ``_patch_look`` histogram that are a patch's colours (PALETTE_SHARE or more of
+    it) or one level from one in each channel: light that falls off across the table shifts a
+    colour by a level."""
+    present = np.pad((colours >= PALETTE_SHARE).reshape(8, 8, 8), 1)
+    near = np.zeros((8, 8, 8), bool)
+    for db in range(3):
+        for dg in range(3):
+            for dr in range(3):
+                near |= present[db:db + 8, dg:dg + 8, dr:dr + 8]
+    return near.ravel()
 
 
 def _sharpness_and_glare(crop: np.ndarray) -> tuple[float, float]:
