@@ -624,6 +624,25 @@ def test_an_identical_card_laid_exactly_on_its_twin_is_told_by_its_place():  # R
     assert [(e["type"], e["card"], e["same"]) for e in table.events[1:]] == [("landed", "b3", True)]
 
 
+def test_a_twin_laid_by_a_hand_seen_moving_over_the_card_only_briefly_is_told_by_its_place():
+    # R-ADV-4 needs it. Simulated game 382: the hand laying a green Snore on its twin hid the pile
+    # for 0.47 s, but moved over the card itself in three frames only (the others blurred or half
+    # covered): the place changed (0.48), and the interception went unseen.
+    table = start()
+    hand = [UNREADABLE, MOVING, MOVING, UNREADABLE, UNREADABLE, MOVING, UNREADABLE]
+    for obs in hand:
+        table.frames(1, discard=obs)
+    table.set(discard=_placed(card("b3", (101, 100), 0.5), 0.48))
+    table.frames(6)
+    assert [(e["type"], e["card"], e["same"]) for e in table.events] == [("landed", "b3", True)]
+    # An arm passing by the pile as briefly hides it too short a time to lay a card.
+    for obs in [UNREADABLE, MOVING, MOVING, UNREADABLE]:
+        table.frames(1, discard=obs)
+    table.set(discard=_placed(card("b3", (101, 100), 0.5), 0.45))
+    table.frames(6)
+    assert len(table.events) == 1
+
+
 def test_a_villain_taken_off_its_twin_lying_where_it_lay_is_taken():  # R-ADV-1
     # The alien below lies where the one taken lay: the pile's place changed, so a card left it.
     table = start()

@@ -128,6 +128,7 @@ class _Zone:
     broken: tuple | None = None  # (run, when): the run a hand broke, resumed if the same card shows again
     covered_since_stable: bool = False
     moving_s: float = 0.0  # seconds with motion over the card since the stable reading
+    hidden_s: float = 0.0  # seconds unreadable (a hand over it or near it) since the stable reading
     cover_start: float | None = None  # when the zone was first covered since its stable reading
     hand_start: float | None = None  # when the latest run of unreadable frames (a hand) began
     moving: bool = False  # motion over the zone in the latest frame
@@ -143,9 +144,9 @@ class Watcher:
                  min_confidence: float = 0.5, pair_s: float = 2.0, new_px: float = 5.0, new_deg: float = 5.0,
                  landing_s: float = 0.3, drop_s: float = 0.25, change_s: float = 0.17,
                  same_place: float = 0.95, place_changed: float = 0.7, pile_same_place: float = 0.8,
-                 gap_s: float = 0.1, cut_p: float = 0.95,
+                 gap_s: float = 0.1, cut_p: float = 0.95, hidden_drop_s: float = 0.4,
                  weak_frames: int = 4, weak_p: float = 0.2, weak_lead: float = 1.5, weak_floor: float = 0.1):
-        self.gap_s, self.cut_p = gap_s, cut_p
+        self.gap_s, self.cut_p, self.hidden_drop_s = gap_s, cut_p, hidden_drop_s
         self.weak_frames, self.weak_p, self.weak_lead = weak_frames, weak_p, weak_lead
         self.weak_floor = weak_floor
         self.zones = {name: _Zone(name) for name in zones}
@@ -278,6 +279,7 @@ class Watcher:
             zone.run.clear()
             self._cover(zone)
             zone.moving_s += self._dt if obs.moving else 0.0
+            zone.hidden_s += self._dt
             return events
         if not zone.run and zone.broken is not None:
             run, since = zone.broken
@@ -350,7 +352,10 @@ class Watcher:
         place, quad = obs.same_place, obs.quad
         if place is not None and place >= (self.pile_same_place if zone.name in PILES else self.same_place):
             return False
-        if place is not None and place < self.place_changed and zone.moving_s >= self.drop_s:
+        if place is not None and place < self.place_changed and (
+                zone.moving_s >= self.drop_s or (zone.moving_s and zone.hidden_s >= self.hidden_drop_s)):
+            # A hand stayed long enough to drop a card, though its motion was over the card only
+            # briefly (a blurred or half-covered frame is unreadable without motion over the card).
             return True
         if not zone.moving_s or zone.moving_s < self.drop_s or not zone.poses:
             # No hand came (the same card, outlined again), or too briefly to put a card down: an arm
@@ -408,7 +413,7 @@ class Watcher:
         if not obs.empty and not self._known_pose(zone, obs.quad):
             zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
         zone.confidence = 1.0 if obs.empty else float(np.mean([o.confidence for o in zone.run]))
-        zone.covered_since_stable, zone.moving_s = False, 0.0
+        zone.covered_since_stable, zone.moving_s, zone.hidden_s = False, 0.0, 0.0
         zone.hand_start, zone.change = None, None
         if old is None or not covered:
             return []  # the first reading, or a still card confirmed again
