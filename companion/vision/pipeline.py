@@ -27,6 +27,7 @@ zones file drawn on a frame of another size is scaled to it.
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 
 import cv2
@@ -195,8 +196,7 @@ class Pipeline:
                 if self._busy(image, name):
                     observations[name] = UNREADABLE  # something is there, but no card outline is whole
                     continue
-                observations[name] = Observation(True, None, 0.0, None)
-                self._last[name] = (thumb, observations[name])
+                observations[name] = self._empty(name, thumb)
                 continue
             # The top card of the pile: of the card-shaped outlines, the one of a card's size here
             # (a patterned table has card-shaped patches too). The next best few are read as well:
@@ -234,8 +234,7 @@ class Pipeline:
                     # Every outline here is surely no card (squares of a large check) and the zone
                     # looks like the bare cloth: nothing lies there. (The deck's outline is its top
                     # whatever the model says, R-SETUP-1.)
-                    observations[name] = Observation(True, None, 0.0, None)
-                    self._last[name] = (thumb, observations[name])
+                    observations[name] = self._empty(name, thumb)
                     continue
                 obs = Observation(True, reading.code, float(reading.confidence), quad,
                                   top=tuple((code, float(p)) for code, p in reading.top))
@@ -254,6 +253,13 @@ class Pipeline:
                                 "confidence": round(float(obs.confidence), 4) if obs.readable else 0.0}
                          for name, obs in observations.items()}
         return observations
+
+    def _empty(self, name: str, thumb: np.ndarray) -> Observation:
+        """The observation of a zone with no card, kept as its last reading (it holds while the
+        zone's thumbnail stays as it is)."""
+        observation = Observation(True, None, 0.0, None)
+        self._last[name] = (thumb, observation)
+        return observation
 
     def read(self, items: list[tuple[str, np.ndarray, np.ndarray]]) -> list:
         """Readings for (zone, quad, crop) items: the classifier's one batched call on the crops."""
@@ -374,8 +380,10 @@ class Pipeline:
         if middle.size == 0:
             return False
         colours, edges = _patch_look(middle)
-        if edges <= EMPTY_EDGES or not cloth:
-            return edges > EMPTY_EDGES
+        if edges <= EMPTY_EDGES:
+            return False
+        if not cloth:
+            return True  # no bare cloth in the frame to compare with
         h, w = middle.shape[:2]
         looks = [_patch_look(image[py:py + h, px:px + w]) for px, py in cloth]
         palette = _palette(np.mean([cloth_colours for cloth_colours, _ in looks], axis=0))
@@ -412,10 +420,8 @@ def _palette(colours: np.ndarray) -> np.ndarray:
     colour by a level."""
     present = np.pad((colours >= PALETTE_SHARE).reshape(8, 8, 8), 1)
     near = np.zeros((8, 8, 8), bool)
-    for db in range(3):
-        for dg in range(3):
-            for dr in range(3):
-                near |= present[db:db + 8, dg:dg + 8, dr:dr + 8]
+    for db, dg, dr in itertools.product(range(3), repeat=3):
+        near |= present[db:db + 8, dg:dg + 8, dr:dr + 8]
     return near.ravel()
 
 
