@@ -395,6 +395,18 @@ def test_a_card_laid_while_a_villain_takers_arm_was_still_out_is_the_next_arms()
     assert circular_gap(landing["reach"], BOTTOM) < 0.02 and "passing" not in landing
 
 
+def test_a_card_drawn_and_played_at_once_keeps_the_drawers_arm_as_the_next_one_comes():  # R-TURN-2
+    # "left" draws and plays the drawn card in one reach (deck, then discard pile); "bottom", the next
+    # seat, reaches out as the card is confirmed. Its arm came long after the pile was covered: the
+    # next move's, not the hand that laid the card (simulated game 364: a poly given to the next seat).
+    watcher = watch_arms([""] * 5 + ["left"] * 10 + [""] + ["bottom"] * 2)
+    draw = {"type": "drawn", "zone": "deck", "card": "back", "covered": 0.5, "t": 1.0, "reach": LEFT}
+    landing = {**_landing(0.9, 1.7, LEFT), "same": False}
+    watcher.cross_check([draw])
+    watcher.cross_check([landing])
+    assert circular_gap(landing["reach"], LEFT) < 0.02
+
+
 def test_a_draw_whose_arm_was_over_a_villain_pile_at_once_says_so():
     watcher = ReachWatcher()
     draw = {"type": "drawn", "zone": "deck", "card": "back", "covered": 21.867, "t": 22.2, "reach": 0.843}

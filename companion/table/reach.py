@@ -182,9 +182,10 @@ class ReachWatcher:
     def _gain_window(ring: np.ndarray) -> int:
         return max(1, int(GAIN_WINDOW * len(ring)))
 
-    def reach(self, t: float, at: float | None = None) -> float | None:
+    def reach(self, t: float, at: float | None = None, came_by: float | None = None) -> float | None:
         """Where the arm behind an event confirmed at ``t`` came in, or None; ``at``, when known,
-        is a moment the arm was over the zone (the watcher's ``covered``).
+        is a moment the arm was over the zone (the watcher's ``covered``); ``came_by``, when given, the
+        latest an arm may have come and still be the event's.
 
         That arm is still on its way back when the event is confirmed: of the arms seen in the last
         part of the window, the one that appeared last (something seen at the border for the whole
@@ -192,13 +193,14 @@ class ReachWatcher:
         only when no other arm is seen). Highlights count only when no arm is seen
         at all then: a grey sleeve over a darker cloth looks like one.
         """
-        found = self._reach_among(self.sightings, t, at)
+        found = self._reach_among(self.sightings, t, at, came_by)
         start = t - 2 * WINDOW_S if at is None else min(t - 2 * WINDOW_S, at - AT_SLACK_S)
         if found is None and not any(places for when, places in self.sightings if start <= when <= t):
-            found = self._reach_among(self.glints, t, at)
+            found = self._reach_among(self.glints, t, at, came_by)
         return found
 
-    def _reach_among(self, sightings, t: float, at: float | None) -> float | None:
+    def _reach_among(self, sightings, t: float, at: float | None,
+                     came_by: float | None = None) -> float | None:
         if at is not None:
             found = self._arm_at(sightings, at, t)
             if found is not None:
@@ -210,6 +212,8 @@ class ReachWatcher:
             onset, present, group = _follow(p, recent)
             if onset is None or (onset < t - WINDOW_S and onset != float("-inf")):
                 continue  # an arm that came before this event's: the previous move's, on its way back
+            if came_by is not None and onset > came_by:
+                continue
             # An arm that came long after the zone was covered is the next move's, come before the
             # change was confirmed: it counts only when no other arm is seen.
             late = at is not None and onset > at + LATE_S
@@ -242,7 +246,8 @@ class ReachWatcher:
           a card there (R-ADV-4: an interception onto one's own card), and one that stayed longer
           before it went there laid the card first (the landing confirmed late, as the arm left).
         - else its ``reach`` is the arm seen last before the landing was confirmed, where that is
-          another one: the hand that laid the card came while the first arm was still out.
+          another one come by the time the pile was covered (``LATE_S`` after): the hand that laid the
+          card came while the first arm was still out. An arm come later is the next move's.
         A draw whose arm was over a villain pile at the same time gets ``over``, that pile: the arm
         may have reached across the deck for it (whose arm it is tells the tracker)."""
         for event in events:
@@ -277,7 +282,9 @@ class ReachWatcher:
         if landing.get("same") and passing:
             landing["passing"] = passing[0]["zone"]
         elif any(arm["covered"] <= landing["covered"] <= arm["t"] for arm in arms):
-            latest = self.reach(float(landing["t"]))
+            # The hand that laid the card was over the pile when it was covered: an arm come later
+            # than the border shows one late (LATE_S) is the next move's.
+            latest = self.reach(float(landing["t"]), came_by=float(landing["covered"]) + LATE_S)
             if latest is not None and circular_gap(latest, landing["reach"]) > SAME_PLACE:
                 landing["reach"] = latest
 
