@@ -192,7 +192,15 @@ def _unread_card_near(expected: list[dict], landed: set[int], t: float) -> str |
 def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
     """The tracker over the same entries, with a table that answers each question from the truth."""
     from companion.rules import RULE_DEFAULTS
-    from companion.table.tracker import DREW, TWIN, UNSEEN, MatchConfig, MatchTracker, TableError
+    from companion.table.tracker import (
+        DREW,
+        MISREAD_BEFORE,
+        TWIN,
+        UNSEEN,
+        MatchConfig,
+        MatchTracker,
+        TableError,
+    )
 
     config = MatchConfig(EDITION, NAMES, 0, dict(RULE_DEFAULTS[EDITION]), None)
     match = MatchTracker(1, config)
@@ -220,10 +228,15 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
             elif kind == "wrong-or-misread":
                 value = action.get("play", "ignore")
                 if index is not None and value == question["card"]:
-                    # read right: the play before it went unseen
-                    before = next((a["play"] for a in reversed(actions[:index]) if "play" in a), None)
+                    # read right: the play before it was misread, if the camera saw it land, else it
+                    # went unseen
+                    k = next((k for k in range(index - 1, -1, -1) if "play" in actions[k]), None)
+                    before = actions[k]["play"] if k is not None else None
+                    offered = [o["value"] for o in question["options"]]
+                    misread = f"{MISREAD_BEFORE}{before}"
                     unseen = f"{UNSEEN}{before}"
-                    value = unseen if unseen in [o["value"] for o in question["options"]] else None
+                    value = (misread if k in landed and misread in offered
+                             else unseen if unseen in offered else None)
             elif kind == "missed-before" and index is not None and "by" in action:
                 # the play right before the card, if the camera did not see it land: the asked seat's
                 # card, or the top's twin (an interception); the asked seat's draw, kept; else nothing

@@ -139,6 +139,23 @@ def test_a_card_on_one_the_camera_missed_can_be_told_so():  # R-TURN-1 (two play
     assert table.round.hand_counts() == [8, 7, 7]
 
 
+def test_a_card_on_one_the_camera_read_surely_but_wrong_can_be_told_so():  # R-TURN-1
+    # Simulated game 377: a red 7 read as a red 0 (0.95), then a blue 7 on it. Read so surely, the red
+    # 0 is not read again by the rules; the table may say it was a red 7, and no card went unseen.
+    table = Table()  # blue 5 to start
+    table.event("landed", zone="discard", card="b0", confidence=0.96)  # seat 1's blue 7
+    table.land("r7")  # seat 2's
+    question = table.question("wrong-or-misread")
+    values = [o["value"] for o in question["options"]]
+    assert "before:b7" in values and "unseen:b7" in values
+    label = next(o for o in question["options"] if o["value"] == "before:b7")["label_en"]
+    assert label == "right, and the card before it was blue 7, not blue 0"
+    table.answer("wrong-or-misread", "before:b7")
+    assert table.actions == [{"by": 1, "play": "b7"}, {"by": 2, "play": "r7"}]
+    assert table.round.hand_counts() == [8, 7, 7]
+    assert "wrong-or-misread" not in table.kinds()
+
+
 def test_a_card_on_a_polypig_the_camera_missed_names_its_colour():  # R-POLY-1, R-TURN-1
     table = Table()  # blue 5 to start
     table.land("g-snore")  # no green 5 in the deck's way: seat 1 laid a Polypig unseen, naming green

@@ -72,6 +72,9 @@ QUIET_TWINS = ("number", "omni")
 # land. Cards that ask the table something (a last hand, a villain) are not guessed unseen; a Polypig
 # is, naming the colour of the card laid on it.
 UNSEEN = "unseen:"
+# Or "before:<code>": it lies there rightly, and the last card played, which the camera read surely
+# as another card of <code>'s colour, was <code> (``_reread_card``).
+MISREAD_BEFORE = "before:"
 UNSEEN_SKIPPED = ("slap", "steal", "omni", "shake")
 UNSEEN_OPTIONS = 4
 # A landing whose zone was covered this many times the round's usual cover (and at least
@@ -959,6 +962,11 @@ class RoundTracker:
                 card, readings = self._read_as_alternative(seq, t, card, alternatives or [], hint, reach)
         if not readings:
             readings = self._reread_last(seq, t, card, lambda: self._readings(seq, card, hint, t, reach))
+        told_before = self.answer_for(f"q{seq}-wrong-or-misread")
+        if not readings and isinstance(told_before, str) and told_before.startswith(MISREAD_BEFORE):
+            # the table told the last card was misread, however surely: this one lies on it rightly
+            readings = self._reread_last(seq, t, card, lambda: self._readings(seq, card, hint, t, reach),
+                                         surely=True, told=told_before[len(MISREAD_BEFORE):])
         if not readings:
             unseen_reading = self._hold(seq, t, card)
             if unseen_reading is None:
@@ -1356,13 +1364,13 @@ class RoundTracker:
         weighed = dict((code, p) for code, p in last[1].alternatives).get(reread, 0.0)
         return weighed > max((p for _, p in alternatives), default=0.0)
 
-    def _reread_card(self, move: Move, card: str) -> str | None:
+    def _reread_card(self, move: Move, card: str, *, surely: bool = False) -> str | None:
         """The card ``move`` (the last play) is read again as when ``card``, of another colour, cannot
         land on it: the card of its colour with ``card``'s face (``_reread_last``). None when it cannot
         be read again: the table said what it was, it was an interception, it was read surely
-        (``UNSURE_READING``), or no such card exists."""
+        (``UNSURE_READING``; ``surely``: all the same, as the table told), or no such card exists."""
         if not cards.is_code(card) or self._card_told(move.source) or (
-                move.confidence is not None and move.confidence >= UNSURE_READING):
+                not surely and move.confidence is not None and move.confidence >= UNSURE_READING):
             return None
         before, now = cards.parse(move.action["play"]), cards.parse(card)
         if move.intercept or not before.colour or not now.colour or before.colour == now.colour:
@@ -1372,7 +1380,8 @@ class RoundTracker:
         reread = cards.coloured(before.colour, now.face)
         return reread if cards.is_code(reread) else None
 
-    def _reread_last(self, seq: int, t: float, card: str, readings) -> list:
+    def _reread_last(self, seq: int, t: float, card: str, readings, *, surely: bool = False,
+                     told: str | None = None) -> list:
         """A card that cannot land on the card before it, of another colour: that one was misread in
         its face (the colour is read surely; a 3 and a 0, a 1 and a Shaker of one printing can look
         alike). The only card of its colour the new one can land on has the new one's face
@@ -1382,8 +1391,8 @@ class RoundTracker:
         if last is None:
             return []
         index, move = last
-        reread = self._reread_card(move, card)
-        if reread is None or not self._amend(index, play=reread):
+        reread = self._reread_card(move, card, surely=surely)
+        if reread is None or (told is not None and told != reread) or not self._amend(index, play=reread):
             return []
         found = readings()
         if not found:
@@ -1427,10 +1436,24 @@ class RoundTracker:
             self._on_landed(seq, t, answered, None, None)
             return None
         self.held = {"seq": seq, "t": t, "card": card, "seat": seat, "qid": qid, "unseen": unseen}
-        self._ask_wrong_or_misread(seq, t, card, seat, codes)
+        self._ask_wrong_or_misread(seq, t, card, seat, codes, self._misread_before(seq, t, card))
         self._flag(
             seq, t, f"Нельзя положить {texts.card_ru(card)}", f"{texts.card_en(card)} cannot be played there"
         )
+
+    def _misread_before(self, seq: int, t: float, card: str) -> str | None:
+        """The card the last play would be, read again for ``card`` (``_reread_card``, however surely
+        it was read), when ``card`` may then lie on it; else None. Nothing is changed."""
+        last = self.last_play()
+        if last is None:
+            return None
+        index, move = last
+        reread = self._reread_card(move, card, surely=True)
+        if reread is None or not self._amend(index, play=reread):
+            return None
+        fits = bool(self._readings(seq, card, None, t))
+        self._amend(index, play=move.action["play"])
+        return reread if fits else None
 
     def _ask_which_card(self, seq: int, t: float, move: Move, alternatives: list) -> None:
         """A card read unsure: the table may say which it was (the card read stays if nobody does)."""
@@ -1457,11 +1480,21 @@ class RoundTracker:
                 f"The camera is unsure: did {name} play {texts.card_en(card)}?")
 
     def _ask_wrong_or_misread(
-        self, seq: int, t: float, card: str, seat: int | None, unseen: list[str]
+        self, seq: int, t: float, card: str, seat: int | None, unseen: list[str], reread: str | None = None
     ) -> None:
+        """``reread``: what the last play may have been for ``card`` to lie on it
+        (``_misread_before``): the camera read it surely, and misread it all the same."""
         options = [{"value": "wrong", "label_ru": "не та карта: берёт 2", "label_en": "wrong card: draws 2"}]
         for code in self._misread_candidates(card, seat):
             options.append(texts.card_option(code))
+        last = self.last_play()
+        if reread is not None and last is not None:
+            read = last[1].action["play"]
+            options.append({"value": MISREAD_BEFORE + reread,
+                            "label_ru": f"верно, а перед ней была {texts.card_ru(reread)}, "
+                                        f"не {texts.card_ru(read)}",
+                            "label_en": f"right, and the card before it was {texts.card_en(reread)}, "
+                                        f"not {texts.card_en(read)}"})
         for code in unseen:
             options.append({"value": UNSEEN + code, "label_ru": f"верно, а перед ней {texts.card_ru(code)}",
                             "label_en": f"right, and before it {texts.card_en(code)}"})
