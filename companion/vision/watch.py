@@ -76,7 +76,10 @@ the card the model gives the most weight on average (``weak_lead`` times the nex
 the frames give to some card rather than to none, and ``weak_floor`` of all of it (a card on a
 background the model never saw may look like no card at all, and still always like one card). A
 card in a printing the model hardly knows, or under glare, would otherwise go unseen, and every
-seat after it would be one off.
+seat after it would be one off. After a hand stayed long enough to lay a card (``landing_s``), two
+cards of one colour weighed alike need no lead: the likelier is named, the other among its
+alternatives (a 5 and a 6 the model cannot tell apart are still a card laid), unless the other is
+the zone's stable card.
 Pooling only names another card than the zone's stable one: a twin laid on it needs its own frames.
 """
 
@@ -214,10 +217,17 @@ class Watcher:
         if len(zone.still) < self.weak_frames or (not unnamed and len(zone.run) + 1 >= self.confirm_frames):
             return kept
         ranked = _mean_weights(zone.still) + [(0.0, NONE)] * 2
-        (best_p, best), (second_p, _) = ranked[0], ranked[1]
+        (best_p, best), (second_p, second) = ranked[0], ranked[1]
         # An outline was found: the card's weight counts among the cards, not against "no card".
         among_cards = best_p / max(_card_share(zone.still), best_p, 1e-6)
-        if (best_p < self.weak_floor or among_cards < self.weak_p or best_p < self.weak_lead * second_p
+        # Two cards of one colour weighed alike, after a hand stayed long enough to lay one (a 5 and a 6
+        # of a printing the model hardly knows): a card landed all the same, and the likelier is named
+        # with the other among its alternatives (the rules or the table tell which). Not where the
+        # other is the card that lay there: that card may be what is misread.
+        split = (zone.moving_s >= self.landing_s and second not in (NONE, zone.stable)
+                 and _one_colour(best, second))
+        if (best_p < self.weak_floor or among_cards < self.weak_p
+                or (best_p < self.weak_lead * second_p and not split)
                 or best == zone.stable
                 or not (unnamed or best == obs.code)):
             return kept
@@ -577,6 +587,12 @@ def _mean_weights(frames: list[Observation]) -> list[tuple[float, str]]:
             if code not in (None, NONE):
                 totals[code] = totals.get(code, 0.0) + float(p)
     return sorted(((p / max(len(frames), 1), code) for code, p in totals.items()), reverse=True)
+
+
+def _one_colour(code: str, other: str) -> bool:
+    """Whether two codes are cards of one colour."""
+    colour = cards.parse(code).colour if cards.is_code(code) else None
+    return colour is not None and cards.is_code(other) and cards.parse(other).colour == colour
 
 
 def _card_share(frames: list[Observation]) -> float:
