@@ -327,6 +327,22 @@ def test_an_arm_seen_as_a_highlight_for_a_moment_does_not_arrive_again():  # R-S
     assert len(places) == 1 and circular_gap(places[0], BOTTOM) < 0.02
 
 
+def test_a_highlight_that_stays_after_the_arms_have_gone_is_no_early_arrival():  # R-STEAL: the last hand
+    # Simulated game 28: a spot of light comes up on the border at 0.8 s and stays; everyone slaps the
+    # deck (covered from 1.0 s), the bottom arm, the last, where the spot lies. Taken for an arm come at
+    # 0.8 s, the spot made the bottom hand the first, and the wrong trophy was stolen.
+    watcher = ReachWatcher()
+    for step in range(22):
+        t = step / 10
+        arms = [place for place, came in ((RIGHT, 1.1), (LEFT, 1.3), (BOTTOM, 1.5)) if came <= t < 2.0]
+        watcher.sightings.append((t, arms))
+        watcher.glints.append((t, [BOTTOM + 0.01] if t >= 0.8 else []))
+    places = watcher.arrivals(1.0, 2.1)
+    assert len(places) == 3
+    for place, expected in zip(places, (RIGHT, LEFT, BOTTOM), strict=True):
+        assert circular_gap(place, expected) < 0.02
+
+
 def test_a_dark_sleeve_over_light_cloth_is_an_arm():
     # Darker by the same amount in every channel, as where a highlight went, but unlike the cloth beside it.
     watcher = ReachWatcher()

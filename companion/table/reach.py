@@ -293,7 +293,9 @@ class ReachWatcher:
         came: after a slap (R-SLAP, R-STEAL) the last one is the last hand on the deck. ``start`` is
         when the zone was first covered; an arm crosses the border a little before it gets there.
         An arm that was resting at the table's edge already crosses the border where it lay: it
-        comes when its crossing starts to move along the border (``_moved``)."""
+        comes when its crossing starts to move along the border (``_moved``). A highlight still there
+        at ``end`` where no arm is seen then lies in the light: an arm seen where it lies comes when it
+        is first seen as an arm (``_seen_as_arm``)."""
         # Followed back no further than an arrival can have come: one older is there all along.
         # Highlights too: an arm under a highlight clipped white looks like one, and the last hand on
         # the deck must not be lost to it; an arm come in beside a highlight that lay there before is
@@ -302,6 +304,10 @@ class ReachWatcher:
                 in zip(self.sightings, self.glints, strict=True) if start - WINDOW_S <= when <= end]
         frames = [(when, places + glints) for when, places, glints in seen]
         arm_frames = [(when, places) for when, places, _ in seen]
+        # A highlight still there once no arm is (in the last frame) lies in the light, not on a
+        # sleeve: an arm that comes where it lies arrives when it is first seen as an arm.
+        glare = [g for g in (seen[-1][2] if seen else [])
+                 if not any(circular_gap(g, q) <= SAME_PLACE for q in seen[-1][1])]
         arms: list[tuple[float, list[float]]] = []  # (onset, sightings), one per arm
         for i, (when, places) in enumerate(frames):
             if when < start:
@@ -324,6 +330,7 @@ class ReachWatcher:
                     arms.append((onset, group))
                 elif onset == same[0] and len(group) > len(same[1]):
                     arms[arms.index(same)] = (onset, group)
+        arms = [(_seen_as_arm(onset, group, glare, arm_frames), group) for onset, group in arms]
         return [_mean_place(group) for _, group in sorted(arms, key=lambda arm: arm[0])]
 
     def _arm_at(self, sightings, at: float, t: float) -> float | None:
@@ -424,6 +431,19 @@ def _follow(place: float, frames: list[tuple[float, list[float]]]) -> tuple[floa
     seen, all_along = _track(place, frames)
     onset = float("-inf") if all_along else (seen[0][0] if seen else None)
     return onset, len(seen), [q for _, near in seen for q in near]
+
+
+def _seen_as_arm(onset: float, group: list[float], glare: list[float],
+                 arm_frames: list[tuple[float, list[float]]]) -> float:
+    """When an arm whose sightings ``group`` began at ``onset`` came, where a highlight lies in the
+    light (``glare``): the first frame it was seen as an arm since, if it was (an arm seen only as a
+    highlight keeps ``onset``)."""
+    place = _mean_place(group)
+    if not any(circular_gap(place, g) <= 2 * SAME_PLACE for g in glare):
+        return onset
+    first = next((when for when, places in arm_frames if when >= onset
+                  and any(circular_gap(place, q) <= 2 * SAME_PLACE for q in places)), None)
+    return onset if first is None else first
 
 
 def _past_highlight(place: float, frames: list[tuple[float, list[float]]],
