@@ -377,7 +377,7 @@ class Watcher:
                 and zone.moving_s >= self.drop_s):
             # Another card was seen there in the hand that stayed, and the place looks otherwise: the
             # hand laid the twin it held. Under an arm that only passed, the top is misread at times,
-            # but its place looked as it did (0.9 or more in 80 simulated games).
+            # but its place looked as it did (0.899 or more in 80 simulated games).
             return True
         if not zone.moving_s or zone.moving_s < self.drop_s or not zone.poses:
             # No hand came (the same card, outlined again), or too briefly to put a card down: an arm
