@@ -230,12 +230,12 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                 if index is not None and value == question["card"]:
                     # read right: the play before it was misread, if the camera saw it land, else it
                     # went unseen
-                    k = next((k for k in range(index - 1, -1, -1) if "play" in actions[k]), None)
-                    before = actions[k]["play"] if k is not None else None
+                    last = next((k for k in range(index - 1, -1, -1) if "play" in actions[k]), None)
+                    before = actions[last]["play"] if last is not None else None
                     offered = [o["value"] for o in question["options"]]
                     misread = f"{MISREAD_BEFORE}{before}"
                     unseen = f"{UNSEEN}{before}"
-                    value = (misread if k in landed and misread in offered
+                    value = (misread if last in landed and misread in offered
                              else unseen if unseen in offered else None)
             elif kind == "missed-before" and index is not None and "by" in action:
                 # the play right before the card, if the camera did not see it land: the asked seat's

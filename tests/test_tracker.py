@@ -156,6 +156,18 @@ def test_a_card_on_one_the_camera_read_surely_but_wrong_can_be_told_so():  # R-T
     assert "wrong-or-misread" not in table.kinds()
 
 
+def test_weighing_a_surely_read_card_as_misread_changes_nothing_until_told():  # R-SLAP, R-TURN-1
+    # A red Grabber cannot lie on the blue Slapper, read surely; "before: a blue Grabber" is offered,
+    # which needs the Slapper tried as a Grabber (no last hand) for a moment: its last hand stays.
+    table = Table()  # blue 5 to start
+    table.event("landed", zone="discard", card="b-slap", confidence=0.99)
+    table.answer("last-hand", 2)
+    table.land("r-grab")
+    assert "before:b-grab" in [o["value"] for o in table.question("wrong-or-misread")["options"]]
+    assert table.actions == [{"by": 1, "play": "b-slap", "last": 2}]
+    assert table.round.hand_counts() == [8, 7, 10]
+
+
 def test_a_card_on_a_polypig_the_camera_missed_names_its_colour():  # R-POLY-1, R-TURN-1
     table = Table()  # blue 5 to start
     table.land("g-snore")  # no green 5 in the deck's way: seat 1 laid a Polypig unseen, naming green

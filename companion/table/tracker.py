@@ -962,8 +962,8 @@ class RoundTracker:
                 card, readings = self._read_as_alternative(seq, t, card, alternatives or [], hint, reach)
         if not readings:
             readings = self._reread_last(seq, t, card, lambda: self._readings(seq, card, hint, t, reach))
-        told_before = self.answer_for(f"q{seq}-wrong-or-misread")
-        if not readings and isinstance(told_before, str) and told_before.startswith(MISREAD_BEFORE):
+        told_before = None if readings else self.answer_for(f"q{seq}-wrong-or-misread")
+        if isinstance(told_before, str) and told_before.startswith(MISREAD_BEFORE):
             # the table told the last card was misread, however surely: this one lies on it rightly
             readings = self._reread_last(seq, t, card, lambda: self._readings(seq, card, hint, t, reach),
                                          surely=True, told=told_before[len(MISREAD_BEFORE):])
@@ -1392,11 +1392,14 @@ class RoundTracker:
             return []
         index, move = last
         reread = self._reread_card(move, card, surely=surely)
-        if reread is None or (told is not None and told != reread) or not self._amend(index, play=reread):
+        if reread is None or (told is not None and told != reread):
+            return []
+        saved = self._snapshot()
+        if not self._amend(index, play=reread):
             return []
         found = readings()
         if not found:
-            self._amend(index, play=move.action["play"])
+            self._restore(saved)
             return []
         self._note(
             seq,
@@ -1449,10 +1452,11 @@ class RoundTracker:
             return None
         index, move = last
         reread = self._reread_card(move, card, surely=True)
-        if reread is None or not self._amend(index, play=reread):
+        if reread is None:
             return None
-        fits = bool(self._readings(seq, card, None, t))
-        self._amend(index, play=move.action["play"])
+        saved = self._snapshot()
+        fits = self._amend(index, play=reread) and bool(self._readings(seq, card, None, t))
+        self._restore(saved)
         return reread if fits else None
 
     def _ask_which_card(self, seq: int, t: float, move: Move, alternatives: list) -> None:
@@ -2271,18 +2275,27 @@ class RoundTracker:
         before it is an interception): kept when ``explains()`` then says it explains what the camera
         saw, else the moves and the questions' moves as they were."""
         index, move = self.last_play()
-        saved = list(self.moves)
-        pointed = {qid: question["_move"] for qid, question in self.questions.items()}
+        saved = self._snapshot()
         if (self._amend(index, play=card) and (seat in (None, move.action["by"]) or self._reseat(index, seat))
                 and explains()):
             index, move = self.last_play()
             before = self._play_before(index)
             move.intercept = before is not None and before.action["play"] == card
             return True
-        self._rebuild(saved)
+        self._restore(saved)
+        return False
+
+    def _snapshot(self) -> tuple[list[Move], dict]:
+        """The moves and the move each question is about, for ``_restore`` after a trial."""
+        return list(self.moves), {qid: question["_move"] for qid, question in self.questions.items()}
+
+    def _restore(self, snapshot: tuple[list[Move], dict]) -> None:
+        """The round as ``_snapshot`` saw it: an amend undone this way keeps the move's choices (an
+        amend back to the card would have dropped those another kind has not)."""
+        moves, pointed = snapshot
+        self._rebuild(moves)
         for qid, question_move in pointed.items():
             self.questions[qid]["_move"] = question_move
-        return False
 
     def _reseat(self, index: int, seat: int) -> bool:
         """Read the play at ``index`` again as ``seat``'s, with the moves its landing implied."""

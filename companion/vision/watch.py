@@ -91,7 +91,7 @@ import numpy as np
 
 from companion import cards
 from companion.cards import PILES
-from companion.vision.classify import NONE
+from companion.vision.classify import NO_COLOUR, NONE, colour_of
 from companion.vision.detect import pose_change
 
 EMPTY = "empty"  # the stable state of a zone with no card
@@ -220,14 +220,8 @@ class Watcher:
         (best_p, best), (second_p, second) = ranked[0], ranked[1]
         # An outline was found: the card's weight counts among the cards, not against "no card".
         among_cards = best_p / max(_card_share(zone.still), best_p, 1e-6)
-        # Two cards of one colour weighed alike, after a hand stayed long enough to lay one (a 5 and a 6
-        # of a printing the model hardly knows): a card landed all the same, and the likelier is named
-        # with the other among its alternatives (the rules or the table tell which). Not where the
-        # other is the card that lay there: that card may be what is misread.
-        split = (zone.moving_s >= self.landing_s and second not in (NONE, zone.stable)
-                 and _one_colour(best, second))
         if (best_p < self.weak_floor or among_cards < self.weak_p
-                or (best_p < self.weak_lead * second_p and not split)
+                or (best_p < self.weak_lead * second_p and not self._split_read(zone, best, second))
                 or best == zone.stable
                 or not (unnamed or best == obs.code)):
             return kept
@@ -235,6 +229,15 @@ class Watcher:
                  for frame in zone.still]
         zone.run = named[:-1]
         return named[-1] if unnamed else obs
+
+    def _split_read(self, zone: _Zone, best: str, second: str) -> bool:
+        """Whether the pooled frames weigh two cards of one colour alike after a hand stayed long
+        enough to lay one (a 5 and a 6 of a printing the model hardly knows): a card landed all the
+        same, the likelier named with the other among its alternatives (the rules or the table tell
+        which). Not where the other is the card that lay there: that card may be what is misread."""
+        return (zone.moving_s >= self.landing_s and second not in (NONE, zone.stable)
+                and cards.is_code(best) and cards.is_code(second)  # a model may name codes no card has
+                and colour_of(best) == colour_of(second) != NO_COLOUR)
 
     def _still(self, a: Observation, b: Observation) -> bool:
         shift, turn = pose_change(a.quad, b.quad)
@@ -368,16 +371,15 @@ class Watcher:
         place, quad = obs.same_place, obs.quad
         if place is not None and place >= (self.pile_same_place if zone.name in PILES else self.same_place):
             return False
-        if place is not None and place < self.place_changed and (
+        # Another card seen there in a hand that moved over the pile long enough to drop one is the
+        # twin it held: the place need look less otherwise. Under an arm that only passed, the top
+        # is misread at times, but its place looked as it did (0.899 or more in 80 simulated games).
+        carried = zone.other_seen and zone.moving_s >= self.drop_s
+        changed = max(self.place_changed, self.carried_place) if carried else self.place_changed
+        if place is not None and place < changed and (
                 zone.moving_s >= self.drop_s or (zone.moving_s and zone.hidden_s >= self.hidden_drop_s)):
             # A hand stayed long enough to drop a card, though its motion was over the card only
             # briefly (a blurred or half-covered frame is unreadable without motion over the card).
-            return True
-        if (place is not None and place < self.carried_place and zone.other_seen
-                and zone.moving_s >= self.drop_s):
-            # Another card was seen there in the hand that stayed, and the place looks otherwise: the
-            # hand laid the twin it held. Under an arm that only passed, the top is misread at times,
-            # but its place looked as it did (0.899 or more in 80 simulated games).
             return True
         if not zone.moving_s or zone.moving_s < self.drop_s or not zone.poses:
             # No hand came (the same card, outlined again), or too briefly to put a card down: an arm
@@ -587,12 +589,6 @@ def _mean_weights(frames: list[Observation]) -> list[tuple[float, str]]:
             if code not in (None, NONE):
                 totals[code] = totals.get(code, 0.0) + float(p)
     return sorted(((p / max(len(frames), 1), code) for code, p in totals.items()), reverse=True)
-
-
-def _one_colour(code: str, other: str) -> bool:
-    """Whether two codes are cards of one colour."""
-    colour = cards.parse(code).colour if cards.is_code(code) else None
-    return colour is not None and cards.is_code(other) and cards.parse(other).colour == colour
 
 
 def _card_share(frames: list[Observation]) -> float:
