@@ -778,6 +778,30 @@ def test_an_alien_taken_after_a_grabber_is_asked_not_explained_by_a_twin_unseen(
     assert table.actions[-1] == {"by": 1, "play": "b-grab"}
 
 
+@pytest.mark.parametrize("confidence, alien", [(0.7, True), (0.99, False)])
+def test_what_lies_on_the_aliens_pile_is_an_alien_unless_read_surely(confidence, alien):  # R-ADV-SETUP
+    # This printing's aliens look like super pirates to the model, from the first look on.
+    table = Table("adventure", tops={**ADVENTURE_TOPS, "aliens": "pirate-super"})
+    assert table.game.villains["aliens"][0] == "alien"  # no super pirates were dealt there
+    table.land("b-omni")  # seat 1 holds 7 after it: it defeats a villain of its choice (R-OMNI)
+    table.event("taken", zone="aliens", card="pirate-super", under="alien", seat=1, confidence=confidence)
+    if alien:  # the alien the rules know lies there, misread: the omnivore chose the aliens
+        assert table.actions[-1] == {"by": 1, "play": "b-omni", "villain": "aliens"}
+        assert table.game.state()["trophies"] == [[], ["alien"], []]
+        assert "trophy" not in table.kinds()
+    else:  # a sure reading stands (a card may have been moved there unseen): the table is asked
+        assert "trophy" in table.kinds()
+
+
+def test_a_villain_the_camera_saw_shaken_onto_the_aliens_pile_may_lie_there():  # R-SHAKE, R-ADV-SETUP
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land("b4")
+    # A shake the camera missed: the move is seen, the rules cannot place it (no shaker was played)
+    table.event("moved", zone="pirates", card="pirate-small", to="aliens", under="pirate-big")
+    table.event("taken", zone="aliens", card="pirate-small", under="alien", confidence=0.7)
+    assert table.question("trophy")["card"] == "pirate-small"  # not taken for the alien the rules see
+
+
 def test_an_alien_taken_before_any_play_is_still_asked():  # R-ADV-4
     table = Table("adventure", tops=ADVENTURE_TOPS)
     table.event("taken", zone="aliens", card="alien", under="alien")  # no card to have been intercepted

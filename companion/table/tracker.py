@@ -318,6 +318,7 @@ class RoundTracker:
         self.held: dict | None = None  # an illegal landing waiting for "wrong card" or "misread"
         self.camera_cards: dict[int, str] = {}  # entry -> the card the camera read land there
         self.unexplained_takes: dict[str, tuple] = {}  # pile -> (under, pile size, entry): not explained yet
+        self.moved_onto: dict[str, set[str]] = {pile: set() for pile in PILES}  # as the camera saw them
         self.told_later: dict = {}  # question id -> value a later entry told (see ``Overrides.inferred``)
         self.absorb_until = float("-inf")
         self.slap_until = float("-inf")  # till then, a deck event with many arms is a slap (R-SLAP, R-STEAL)
@@ -558,7 +559,29 @@ class RoundTracker:
                 self._reveal(seq, t, pile, top)
         self.effective.append(seq)
 
+    def _villain_seen(self, pile: str, code: str | None, depth: int = 0,
+                      confidence: float | None = None) -> str | None:
+        """The villain the camera read ``depth`` cards down ``pile``, within what can lie there.
+
+        What can lie there: the villains the pile was dealt (R-ADV-SETUP: each villain has its own
+        pile), the cards the rules know are in it, and the cards the camera saw shaken onto it (a
+        move the rules could not place). A reading of anything else is a misread (an alien whose
+        art the model takes for super pirates): a card nobody has named yet is the pile's only
+        villain (aliens), a named one stays itself unless the camera was sure; else the reading
+        stands, and the flags tell the table."""
+        if self.game is None or code is None:
+            return code
+        stack = self.game.villains.get(pile) or []
+        dealt = set(cards.villain_piles(self.config.edition).get(pile, ()))
+        if depth >= len(stack) or code in dealt or code in stack or code in self.moved_onto.get(pile, ()):
+            return code
+        if stack[depth] is None:
+            return next(iter(dealt)) if len(dealt) == 1 else code
+        sure = not isinstance(confidence, (int, float)) or confidence >= UNSURE_READING
+        return code if sure else stack[depth]
+
     def _reveal(self, seq: int, t: float, pile: str, code: str) -> None:
+        code = self._villain_seen(pile, code)
         stack = self.game.villains[pile]
         if not stack:
             self._flag(
@@ -678,14 +701,21 @@ class RoundTracker:
                             _checked_alternatives(event.get("alternatives")) if read else [],
                             _cover_of(event, t))
         elif kind == "taken":
-            self._on_taken(seq, t, event["zone"], event["card"], event.get("under"), self._hint(event))
+            pile = event["zone"]
+            self._on_taken(seq, t, pile, self._villain_seen(pile, event["card"], 0, event.get("confidence")),
+                           self._villain_seen(pile, event.get("under"), 1), self._hint(event))
         elif kind == "reached":
             if self.game is not None:
                 covered = event.get("covered", t)
                 self.reached.setdefault(event["zone"], []).append(
-                    (seq, t, event["card"], self._hint(event), covered))
+                    (seq, t, self._villain_seen(event["zone"], event["card"], 0, event.get("confidence")),
+                     self._hint(event), covered))
         elif kind == "moved":
-            self._on_moved(seq, t, event["zone"], event["card"], event["to"], event.get("under"))
+            pile = event["zone"]
+            if event["to"] in self.moved_onto:
+                self.moved_onto[event["to"]].add(event["card"])
+            self._on_moved(seq, t, pile, self._villain_seen(pile, event["card"], 0, event.get("confidence")),
+                           event["to"], self._villain_seen(pile, event.get("under"), 1))
         elif kind == "drawn":
             self._on_drawn(seq, t, event.get("reach"), event.get("arrivals"), event.get("over"),
                            _cover_of(event, t))
