@@ -558,6 +558,21 @@ def test_the_top_read_as_it_was_after_an_unsure_reading_is_no_play(seat, played)
         assert table.round.log[-1]["text_en"] == "The top read again: blue 7, not blue 1"
 
 
+def test_the_top_read_as_it_landed_by_another_seats_arm_after_a_passing_misreading_is_its_twin():
+    # R-INTERCEPT-1. The watcher saw the top as it is when it landed: seen again where it lay, it says
+    # nothing. Read so again as a change after an arm passed, it lies elsewhere: a twin.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"), (1, "b1"), (2, "b2"), (0, "b6"))  # seats placed surely
+    _land_read(table, 1, "b7", 0.6, [("b0", 0.22)])
+    table.event("landed", zone="discard", card="b0", reach=PLACES[1], confidence=0.56,
+                alternatives=[["b7", 0.28]], t=table.t + 1.2)  # seat 1's arm off to its trophy: no new card
+    assert table.actions[-1] == {"by": 1, "play": "b7"}
+    table.event("landed", zone="discard", card="b7", reach=PLACES[0], confidence=0.7, same=False,
+                t=table.t + 0.9)
+    assert table.actions[-2:] == [{"by": 1, "play": "b7"}, {"by": 0, "play": "b7"}]
+    assert table.round.last_play()[1].intercept
+
+
 @pytest.mark.parametrize("top_read, next_card, reread", [(0.55, "b2", True), (0.86, "r1", False)])
 def test_a_card_by_the_arm_that_lays_the_next_one_too_was_the_top_read_again(top_read, next_card, reread):
     # R-TURN-1: no seat lays two cards in a row. Seat 2's arm, out for its card, passes as the top

@@ -1778,7 +1778,9 @@ class RoundTracker:
         otherwise, that the rules chose another card for among those the camera weighed, or that was
         the top read again unsure as an arm passed (no play). The watcher held its misreading, so the
         right reading came as a change. No new card; noted. Not by the arm of a seat that may lay the
-        next card (``seat``): that is its card, read as the top."""
+        next card (``seat``): that is its card, read as the top. Nor, by another arm than the top's
+        player's, when the camera read the last play as this card as it landed: the watcher, seeing
+        that card again where it lay, says nothing, so this one lies elsewhere, a twin."""
         last = self.last_play()
         if last is None:
             return False
@@ -1786,6 +1788,8 @@ class RoundTracker:
         if card != self.game.top or move.action["play"] != card or camera in (None, card):
             return False
         if seat is not None and seat in _openers(self.game):
+            return False
+        if self.camera_cards.get(move.source) == card and seat not in (None, move.action["by"]):
             return False
         self._note(seq, t, "passing",
                    f"Верхняя карта прочитана снова: {texts.card_ru(card)}, не {texts.card_ru(camera)}",
