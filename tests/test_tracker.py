@@ -156,6 +156,27 @@ def test_a_card_on_one_the_camera_read_surely_but_wrong_can_be_told_so():  # R-T
     assert "wrong-or-misread" not in table.kinds()
 
 
+@pytest.mark.parametrize("seat, misread", [(0, True), (1, False)])
+def test_the_arm_that_laid_a_held_card_tells_a_sure_misreading_from_a_card_unseen(seat, misread):
+    # R-TURN-1. Simulated game 377: a red 0 read surely, then a blue 7 that cannot lie on it, then a
+    # card on the blue 7: it lay rightly. Laid by the arm of the seat that was to move, no card of
+    # that seat's went unseen before it: the red 0 was a red 7. Laid by the next seat's arm, the seat
+    # to move laid a red 7 unseen.
+    table = Table()  # blue 5 to start
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"), (1, "r6"))  # every seat placed
+    table.event("landed", zone="discard", card="r0", confidence=0.95, reach=PLACES[2])
+    table.land_from(PLACES[seat], "b7")  # held: no blue 7 lies on a red 0
+    assert "wrong-or-misread" in table.kinds()
+    table.land_from(PLACES[(seat + 1) % 3], "b2")
+    if misread:
+        expected = [{"by": 2, "play": "r7"}, {"by": 0, "play": "b7"}, {"by": 1, "play": "b2"}]
+    else:
+        expected = [{"by": 2, "play": "r0"}, {"by": 0, "play": "r7"}, {"by": 1, "play": "b7"},
+                    {"by": 2, "play": "b2"}]
+    assert table.actions[-len(expected):] == expected
+    assert "wrong-or-misread" not in table.kinds()
+
+
 def test_weighing_a_surely_read_card_as_misread_changes_nothing_until_told():  # R-SLAP, R-TURN-1
     # A red Grabber cannot lie on the blue Slapper, read surely; "before: a blue Grabber" is offered,
     # which needs the Slapper tried as a Grabber (no last hand) for a moment: its last hand stays.

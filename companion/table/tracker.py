@@ -992,13 +992,21 @@ class RoundTracker:
                 card, readings = self._read_as_alternative(seq, t, card, alternatives or [], hint, reach)
         if not readings:
             readings = self._reread_last(seq, t, card, lambda: self._readings(seq, card, hint, t, reach))
-        told_before = None if readings else self.answer_for(f"q{seq}-wrong-or-misread")
+        qid = f"q{seq}-wrong-or-misread"
+        answered = None if readings else self.answer_for(qid)
+        told_before = answered if answered is not None or readings else self.overrides.inferred.get(qid)
         if isinstance(told_before, str) and told_before.startswith(MISREAD_BEFORE):
-            # the table told the last card was misread, however surely: this one lies on it rightly
+            # the table told the last card was misread, however surely (or the arms did, inferred):
+            # this one lies on it rightly
+            read = self.last_play()[1].action["play"] if self.last_play() is not None else None
             readings = self._reread_last(seq, t, card, lambda: self._readings(seq, card, hint, t, reach),
                                          surely=True, told=told_before[len(MISREAD_BEFORE):])
+            if readings and answered is None:  # asked all the same (the headless log lists it), closed
+                self._ask_wrong_or_misread(seq, t, card, self._state()["turn"], [],
+                                           told_before[len(MISREAD_BEFORE):], read=read)
+                self._close(qid, "inferred")
         if not readings:
-            unseen_reading = self._hold(seq, t, card)
+            unseen_reading = self._hold(seq, t, card, hint)
             if unseen_reading is None:
                 return
             readings, long = [unseen_reading], False
@@ -1442,7 +1450,7 @@ class RoundTracker:
         )
         return found
 
-    def _hold(self, seq: int, t: float, card: str) -> tuple | None:
+    def _hold(self, seq: int, t: float, card: str, hint: int | None = None) -> tuple | None:
         """A card the rules do not allow there: a wrong card (R-WRONG-1), a misread, or a card that
         lies there rightly on one the camera did not see land (two plays in one arm's passage). The
         last, told or inferred, is returned as the reading to play like any other (seat, actions,
@@ -1468,8 +1476,10 @@ class RoundTracker:
         if isinstance(answered, str) and cards.is_code(answered) and answered != card:
             self._on_landed(seq, t, answered, None, None)
             return None
-        self.held = {"seq": seq, "t": t, "card": card, "seat": seat, "qid": qid, "unseen": unseen}
-        self._ask_wrong_or_misread(seq, t, card, seat, codes, self._misread_before(seq, t, card))
+        before = self._misread_before(seq, t, card)
+        self.held = {"seq": seq, "t": t, "card": card, "seat": seat, "qid": qid, "unseen": unseen,
+                     "hint": hint, "before": before}
+        self._ask_wrong_or_misread(seq, t, card, seat, codes, before)
         self._flag(
             seq, t, f"Нельзя положить {texts.card_ru(card)}", f"{texts.card_en(card)} cannot be played there"
         )
@@ -1514,16 +1524,18 @@ class RoundTracker:
                 f"The camera is unsure: did {name} play {texts.card_en(card)}?")
 
     def _ask_wrong_or_misread(
-        self, seq: int, t: float, card: str, seat: int | None, unseen: list[str], reread: str | None = None
+        self, seq: int, t: float, card: str, seat: int | None, unseen: list[str], reread: str | None = None,
+        *, read: str | None = None
     ) -> None:
         """``reread``: what the last play may have been for ``card`` to lie on it
-        (``_misread_before``): the camera read it surely, and misread it all the same."""
+        (``_misread_before``): the camera read it surely, and misread it all the same (``read``: as
+        what, when the last play is that card already)."""
         options = [{"value": "wrong", "label_ru": "не та карта: берёт 2", "label_en": "wrong card: draws 2"}]
         for code in self._misread_candidates(card, seat):
             options.append(texts.card_option(code))
         last = self.last_play()
         if reread is not None and last is not None:
-            read = last[1].action["play"]
+            read = read or last[1].action["play"]
             options.append({"value": MISREAD_BEFORE + reread,
                             "label_ru": f"верно, а перед ней была {texts.card_ru(reread)}, "
                                         f"не {texts.card_ru(read)}",
@@ -1769,7 +1781,10 @@ class RoundTracker:
             return
         for unseen, _, probe in held["unseen"]:
             if any(self._legal_play(probe, seq, seat, card) is not None for seat in range(self.config.n)):
-                self.told_later[qid] = UNSEEN + unseen
+                # Laid by the arm of the seat that was to move: no card of that seat's went unseen
+                # before it; the one before it was misread, however surely (``_misread_before``).
+                misread = held["before"] is not None and held["hint"] == held["seat"]
+                self.told_later[qid] = MISREAD_BEFORE + held["before"] if misread else UNSEEN + unseen
                 return
 
     def _misread_top_read(self, seq: int, t: float, card: str, seat: int | None, camera: str | None) -> bool:
