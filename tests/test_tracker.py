@@ -804,6 +804,20 @@ def test_an_alien_taken_after_a_card_tells_its_twin_landed_unseen_by_the_takers_
     assert "trophy" not in table.kinds()
 
 
+def test_an_alien_taken_after_a_polypig_tells_its_twin_landed_unseen():  # R-ADV-4, R-POLY-1
+    # Simulated game 452: a Polypig laid on its twin looks like it; the colour it named is told by the
+    # next card, as for any Polypig.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)
+    table.land("poly")
+    table.event("taken", zone="aliens", card="alien", under="alien", seat=2)
+    assert [a["by"] for a in table.actions[-2:]] == [1, 2] and table.actions[-1]["play"] == "poly"
+    assert table.game.state()["trophies"] == [[], [], ["alien"]]
+    assert "trophy" not in table.kinds()
+    table.land("y3")  # seat 0, after the interceptor: the Polypig named yellow
+    assert table.actions[-2:] == [{"by": 2, "play": "poly", "colour": "y"}, {"by": 0, "play": "y3"}]
+
+
 def test_an_alien_taken_after_a_grabber_is_asked_not_explained_by_a_twin_unseen():  # R-ADV-4, R-GRAB
     # A second grabber unseen would double the penalty: guessed wrong, it would derail the round.
     table = Table("adventure", tops=ADVENTURE_TOPS)
