@@ -423,6 +423,23 @@ def test_a_card_drawn_and_played_at_once_keeps_the_drawers_arm_as_the_next_one_c
     assert circular_gap(landing["reach"], LEFT) < 0.02
 
 
+@pytest.mark.parametrize("laid_by, arms, expected", [
+    # "left" crosses the discard pile to draw and keeps the card; "bottom" lays one a second later
+    # (simulated game 1: the red 5 given to the drawer, covered first by its arm).
+    ("bottom", [""] * 5 + ["left"] * 10 + [""] * 3 + ["bottom"] * 9 + [""], BOTTOM),
+    # "left" crosses the discard pile to draw, then lays the card drawn; "bottom" reaches out as it
+    # is confirmed: the next move's.
+    ("left", [""] * 5 + ["left"] * 20 + ["left bottom"] * 2 + [""], LEFT),
+], ids=["next-seat", "drawer-plays"])
+def test_a_card_laid_after_an_arm_crossed_the_pile_to_draw_is_the_arm_come_since(laid_by, arms, expected):
+    watcher = watch_arms(arms)  # R-TURN-2
+    draw = {"type": "drawn", "zone": "deck", "card": "back", "covered": 0.8, "t": 1.5, "reach": LEFT}
+    landing = {**_landing(0.55, 2.7, LEFT), "same": False}
+    watcher.cross_check([draw])
+    watcher.cross_check([landing])
+    assert circular_gap(landing["reach"], expected) < 0.02
+
+
 def test_a_draw_whose_arm_was_over_a_villain_pile_at_once_says_so():
     watcher = ReachWatcher()
     draw = {"type": "drawn", "zone": "deck", "card": "back", "covered": 21.867, "t": 22.2, "reach": 0.843}

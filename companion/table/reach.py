@@ -248,6 +248,9 @@ class ReachWatcher:
         - else its ``reach`` is the arm seen last before the landing was confirmed, where that is
           another one come by the time the pile was covered (``LATE_S`` after): the hand that laid the
           card came while the first arm was still out. An arm come later is the next move's.
+        - An arm that came over the other pile only after the discard pile was covered, its move there
+          seen at least PASSING_S before the landing, crossed the discard pile on its way: the card
+          is the hand's seen last before the landing, come PASSING_S before it at the latest.
         A draw whose arm was over a villain pile at the same time gets ``over``, that pile: the arm
         may have reached across the deck for it (whose arm it is tells the tracker)."""
         for event in events:
@@ -285,6 +288,14 @@ class ReachWatcher:
             # The hand that laid the card was over the pile when it was covered: an arm come later
             # than the border shows one late (LATE_S) is the next move's.
             latest = self.reach(float(landing["t"]), came_by=float(landing["covered"]) + LATE_S)
+            if latest is not None and circular_gap(latest, landing["reach"]) > SAME_PLACE:
+                landing["reach"] = latest
+        elif any(landing["covered"] < arm["covered"] and arm["t"] <= landing["t"] - PASSING_S
+                 for arm in arms):
+            # The arm that covered the pile first went on over it to the other zone, and its move there
+            # was seen well before this card: the card is the hand's come since, before the landing
+            # was confirmed (an arm come as it was is the next move's).
+            latest = self.reach(float(landing["t"]), came_by=float(landing["t"]) - PASSING_S)
             if latest is not None and circular_gap(latest, landing["reach"]) > SAME_PLACE:
                 landing["reach"] = latest
 
