@@ -284,18 +284,20 @@ class ReachWatcher:
                    and 0.0 <= landing["t"] - arm["t"] <= PASSING_S]
         if landing.get("same") and passing:
             landing["passing"] = passing[0]["zone"]
-        elif any(arm["covered"] <= landing["covered"] <= arm["t"] for arm in arms):
-            # The hand that laid the card was over the pile when it was covered: an arm come later
-            # than the border shows one late (LATE_S) is the next move's.
-            latest = self.reach(float(landing["t"]), came_by=float(landing["covered"]) + LATE_S)
-            if latest is not None and circular_gap(latest, landing["reach"]) > SAME_PLACE:
-                landing["reach"] = latest
-        elif any(landing["covered"] < arm["covered"] and arm["t"] <= landing["t"] - PASSING_S
-                 for arm in arms):
-            # The arm that covered the pile first went on over it to the other zone, and its move there
-            # was seen well before this card: the card is the hand's come since, before the landing
-            # was confirmed (an arm come as it was is the next move's).
-            latest = self.reach(float(landing["t"]), came_by=float(landing["t"]) - PASSING_S)
+        else:
+            if any(arm["covered"] <= landing["covered"] <= arm["t"] for arm in arms):
+                # The hand that laid the card was over the pile when it was covered: an arm come later
+                # than the border shows one late (LATE_S) is the next move's.
+                came_by = float(landing["covered"]) + LATE_S
+            elif any(landing["covered"] < arm["covered"] and arm["t"] <= landing["t"] - PASSING_S
+                     for arm in arms):
+                # The arm that covered the pile first went on over it to the other zone, and its move
+                # there was seen well before this card: the card is the hand's come since, before the
+                # landing was confirmed (an arm come as it was is the next move's).
+                came_by = float(landing["t"]) - PASSING_S
+            else:
+                return
+            latest = self.reach(float(landing["t"]), came_by=came_by)
             if latest is not None and circular_gap(latest, landing["reach"]) > SAME_PLACE:
                 landing["reach"] = latest
 

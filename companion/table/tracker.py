@@ -23,6 +23,7 @@ never waits for an answer (RULES.md §6).
 from __future__ import annotations
 
 import copy
+import functools
 import statistics
 from dataclasses import dataclass, field, replace
 
@@ -265,6 +266,12 @@ def _openings(game: Game) -> list[tuple[int, list[dict], Game]]:
         return [(turn, [], game)]
     probe = _pushed(game, prelude)
     return [(turn, [], game)] + ([(probe.turn, prelude, probe)] if probe and probe.turn is not None else [])
+
+
+@functools.cache
+def _dealt_villains(edition: str) -> dict[str, frozenset[str]]:
+    """The villains each pile of ``edition`` is dealt (D-2), by pile."""
+    return {pile: frozenset(codes) for pile, codes in cards.villain_piles(edition).items()}
 
 
 def _openers(game: Game) -> list[int]:
@@ -573,7 +580,7 @@ class RoundTracker:
         if self.game is None or code is None:
             return code
         stack = self.game.villains.get(pile) or []
-        dealt = set(cards.villain_piles(self.config.edition).get(pile, ()))
+        dealt = _dealt_villains(self.config.edition).get(pile, frozenset())
         if depth >= len(stack) or code in dealt or code in stack or code in self.moved_onto.get(pile, ()):
             return code
         if stack[depth] is None:
@@ -999,7 +1006,8 @@ class RoundTracker:
         if isinstance(told_before, str) and told_before.startswith(MISREAD_BEFORE):
             # the table told the last card was misread, however surely (or the arms did, inferred):
             # this one lies on it rightly
-            read = self.last_play()[1].action["play"] if self.last_play() is not None else None
+            last = self.last_play()
+            read = last[1].action["play"] if last is not None else None
             readings = self._reread_last(seq, t, card, lambda: self._readings(seq, card, hint, t, reach),
                                          surely=True, told=told_before[len(MISREAD_BEFORE):])
             if readings and answered is None:  # asked all the same (the headless log lists it), closed
