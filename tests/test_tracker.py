@@ -660,6 +660,40 @@ def test_a_play_whose_arm_then_reaches_into_the_deck_was_the_top_read_again(conf
         assert plays[-1] == {"by": 2, "play": "b7"}
 
 
+@pytest.mark.parametrize("confidence, passing", [(0.53, True), (0.8, False)])
+def test_a_card_read_unsure_then_laid_over_by_the_same_arm_was_the_hand_passing(confidence, passing):
+    # R-TURN-1: no seat lays two cards in a row. Seat 2's hand, on its way to a villain pile, covers
+    # the blue 1 and is read, unsure, as a Polypig (the 1 not among the cards weighed); then that arm
+    # lays its blue 4. Read below ASK_CARD_BELOW, the Polypig was no card; read surer, it stays.
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed
+    _land_read(table, 1, "b1", 0.98)
+    _land_read(table, 2, "poly", confidence, [("b-hush", 0.03)])
+    assert table.actions[-1]["play"] == "poly"
+    _land_read(table, 2, "b4", 0.97)
+    plays = [a for a in table.actions if "play" in a]
+    if passing:
+        assert plays[-2:] == [{"by": 1, "play": "b1"}, {"by": 2, "play": "b4"}]
+        assert table.round.hand_counts() == [7, 6, 6]
+    else:
+        assert "poly" in [a["play"] for a in plays[-3:]]
+
+
+def test_a_card_read_unsure_whose_villain_was_taken_is_a_card_whoever_lays_next():  # R-TURN-1, R-ADV-5
+    # Seat 2's blue 2, read unsure, beats the small pirates (the last of them) and seat 2's arm takes
+    # them: a card was laid. The next card's arm is seat 2's again (its arm still over the pile as
+    # seat 0 lays a card that would lie on the blue 5 as well): the blue 2 stays.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b4"), (2, "b6"), (0, "b7"))
+    _land_read(table, 1, "b5", 0.98)
+    _land_read(table, 2, "b2", 0.4, [("b-omni", 0.14)])
+    table.event("taken", zone="pirates", card="pirate-small", under=None, reach=PLACES[2])
+    _land_read(table, 2, "b-grab", 0.99)
+    plays = [a for a in table.actions if "play" in a]
+    assert plays[-3:-1] == [{"by": 1, "play": "b5"}, {"by": 2, "play": "b2"}]
+    assert table.game.state()["trophies"][2] == ["pirate-small"]
+
+
 def test_the_top_read_again_surer_is_the_card_played():  # R-TURN-1
     table = Table()
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))

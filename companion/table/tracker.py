@@ -1892,7 +1892,10 @@ class RoundTracker:
         weighed (or weighed for that top), when the next card (no twin) is laid by that arm again, or
         that arm reaches into the deck (``card`` None) where it is not that seat's turn to: no seat
         lays two cards in a row, so that arm was out early for this card or draw, and the last play
-        was the top read again as an arm passed. The round is derived again with it (``told_later``)."""
+        was the top read again as an arm passed. So too a last play read below ``ASK_CARD_BELOW``,
+        whatever was weighed, when that arm lays the next card and no villain it beats was seen taken:
+        the hand, on its way over the pile, was read as a card. The round is derived again with it
+        (``told_later``)."""
         if hint is None or len(self.moves) < 2:
             return
         move, before = self.moves[-1], self._play_before(len(self.moves) - 1)
@@ -1907,7 +1910,8 @@ class RoundTracker:
                 or qid in self.overrides.inferred or self._told_about(move)):
             return
         if not (any(code == top for code, _ in move.alternatives)
-                or any(code == played for code, _ in before.alternatives)):
+                or any(code == played for code, _ in before.alternatives)
+                or (card is not None and move.confidence < ASK_CARD_BELOW and not move.confirmed)):
             return
         # The next card must lie on the top as it then is (the surer of the two readings): else the arm
         # is the wrong one (the last play's, going back late), not the last play.
