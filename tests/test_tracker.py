@@ -694,6 +694,26 @@ def test_a_card_read_unsure_whose_villain_was_taken_is_a_card_whoever_lays_next(
     assert table.game.state()["trophies"][2] == ["pirate-small"]
 
 
+@pytest.mark.parametrize("card, passing", [("b7", True), ("r-snore", False)])
+def test_the_top_read_again_by_the_arm_of_a_penaltys_victim_is_no_play(card, passing):
+    # R-SNORE, R-TRANSFER-1: seat 0's blue Snorer falls on seat 1, which may lay nothing on it but a
+    # Snorer («Свинтус 2.0» lets it pass the penalty on). Seat 1's arm passes over the pile and the
+    # Snorer is read, unsure, as a blue 7 (the Snorer weighed): no card. A Snorer read so is seat 1's.
+    table = Table("svintus2")
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed
+    _land_read(table, 1, "b1", 0.98)
+    _land_read(table, 2, "b2", 0.98)
+    _land_read(table, 0, "b-snore", 0.99)
+    assert table.game.turn == 1
+    _land_read(table, 1, card, 0.35, [("b-snore", 0.07)])
+    plays = [a for a in table.actions if "play" in a]
+    if passing:
+        assert plays[-1] == {"by": 0, "play": "b-snore"}
+        assert table.round.log[-1]["kind"] == "passing"
+    else:
+        assert plays[-1] == {"by": 1, "play": "r-snore"}
+
+
 def test_the_top_read_again_surer_is_the_card_played():  # R-TURN-1
     table = Table()
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))

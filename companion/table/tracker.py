@@ -931,7 +931,7 @@ class RoundTracker:
             self._close(held["qid"], "inferred")
             return
         if fixed_by is None and self.held is None and self._top_read_again(
-                card, hint, confidence, alternatives, cover):
+                seq, card, hint, confidence, alternatives, cover):
             self._on_top_read_again(seq, t, card, hint, confidence)
             return
         if self.held is not None:
@@ -1855,12 +1855,13 @@ class RoundTracker:
                 or self.answer_for(f"q{move.source}-played-by") is not None)
 
     def _top_read_again(
-        self, card: str, seat: int | None, confidence: float | None, alternatives: list | None,
+        self, seq: int, card: str, seat: int | None, confidence: float | None, alternatives: list | None,
         cover: float | None = None
     ) -> bool:
         """Whether a landing is the top read again, unsure, as an arm passed over it: another card,
         read below ``UNSURE_READING`` with the top among the cards weighed, by the arm of a seat that is
-        not to move (the top's player off to take its trophy, or someone reaching across); or so, a
+        not to move (the top's player off to take its trophy, or someone reaching across), or that is
+        to move but may not lay that card (a penalty's victim, reaching past the pile); or so, a
         number of the top's colour where the top, a number too, was read below ``ASK_CARD_BELOW`` and
         nothing moved since (no draw that may have passed the turn: digits are what the camera mixes
         up); or, by the top's player's arm, another card of the top's colour read below
@@ -1870,8 +1871,11 @@ class RoundTracker:
         if self.last_play() is None or seat is None or confidence is None:
             return False
         top = self.game.top
-        if card == top or seat == self.game.turn:
+        if card == top:
             return False
+        if seat == self.game.turn:
+            return (confidence < UNSURE_READING and any(code == top for code, _ in alternatives or [])
+                    and not self._lays_next(self.game, seq, seat, card))
         last = self.last_play()[1]
         new, old = cards.parse(card), cards.parse(top)
         by_top_player = seat == last.action["by"] and new.colour == old.colour
