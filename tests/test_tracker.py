@@ -858,6 +858,24 @@ def test_an_alien_taken_after_a_card_tells_its_twin_landed_unseen_by_the_takers_
     assert "trophy" not in table.kinds()
 
 
+@pytest.mark.parametrize("card, third", [("b7", False), ("poly", True)])
+def test_a_twin_seen_after_the_villain_it_beat_told_it_is_no_third_card(card, third):  # R-ADV-4, §1.2
+    # Simulated game 510: seat 2's twin, laid unseen, is told by the alien taken; the camera then sees
+    # it where it lies, once the hand has gone (``same``). Both blue 7s of the deck are on the pile:
+    # it is the one already counted. There are 8 Polypigs: a third one may come.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)
+    table.land(card)
+    table.event("taken", zone="aliens", card="alien", under="alien", seat=2)
+    table.event("landed", zone="discard", card=card, same=True, reach=PLACES[2])
+    plays = [a["play"] for a in table.actions if "play" in a]
+    assert plays[-3:].count(card) == (3 if third else 2)
+    if not third:
+        assert table.game.state()["trophies"] == [[], [], ["alien"]]
+        assert table.round.log[-1]["kind"] == "passing"
+        assert table.game.turn == 0
+
+
 def test_an_alien_taken_after_a_polypig_tells_its_twin_landed_unseen():  # R-ADV-4, R-POLY-1
     # Simulated game 452: a Polypig laid on its twin looks like it; the colour it named is told by the
     # next card, as for any Polypig.

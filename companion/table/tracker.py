@@ -704,6 +704,11 @@ class RoundTracker:
             if event.get("same") is True and read:
                 self._read_again_by_twin(card, previous)
                 card = self._twin_as_misread(card)
+                if "by" not in fix and self._both_copies_on_top(card):
+                    self._note(seq, t, "passing",
+                               f"Обе карты {texts.card_ru(card)} уже в сбросе: новой карты нет",
+                               f"Both copies of {texts.card_en(card)} already lie on the pile: no new card")
+                    return
             self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"),
                             event.get("confidence") if read else None,
                             _checked_alternatives(event.get("alternatives")) if read else [],
@@ -1819,6 +1824,19 @@ class RoundTracker:
                    f"Верхняя карта прочитана снова: {texts.card_ru(card)}, не {texts.card_ru(camera)}",
                    f"The top read again: {texts.card_en(card)}, not {texts.card_en(camera)}")
         return True
+
+    def _both_copies_on_top(self, card: str) -> bool:
+        """Whether the top two cards of the pile are ``card``, the deck's only two copies of it (§1.2),
+        with no move since but villains revealed: a twin of it seen landing then is the one already
+        counted (laid unseen, told by the villain it beat, and seen once the hand had gone)."""
+        last = self.last_play()
+        if last is None or card != self.game.top or cards.deck(self.config.edition).count(card) != 2:
+            return False
+        index, move = last
+        if self._previous_move() is not move or move.action["play"] != card:
+            return False
+        before = self._play_before(index)
+        return before is not None and before.action["play"] == card
 
     def _twin_as_misread(self, card: str) -> str:
         """The card of a landing the watcher saw as the card it holds laid again (an interception's
