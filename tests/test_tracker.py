@@ -876,6 +876,24 @@ def test_a_twin_seen_after_the_villain_it_beat_told_it_is_no_third_card(card, th
         assert table.game.turn == 0
 
 
+@pytest.mark.parametrize("confidence", [0.95, 0.6])
+def test_a_card_laid_by_the_arm_that_takes_the_alien_was_its_twin_however_surely_read(confidence):
+    # R-ADV-4, R-INTERCEPT-1 (simulated game 489): seat 0 intercepts seat 1's blue 7 with the other
+    # one, read as a blue 1 (surely or not), by seat 0's arm; the rules give the 1 to seat 2, the
+    # seat to move. Seat 0's arm then takes the alien: the card was seat 0's twin, not a 1 and an
+    # unseen twin of it.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_seen((1, "b7"))
+    _land_read(table, 0, "b1", confidence)
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[0])
+    plays = [a for a in table.actions if "play" in a]
+    assert plays[-2:] == [{"by": 1, "play": "b7"}, {"by": 0, "play": "b7"}]
+    assert table.round.last_play()[1].intercept
+    assert table.game.state()["trophies"] == [["alien"], [], []]
+    assert table.game.turn == 1
+
+
 def test_an_alien_taken_after_a_polypig_tells_its_twin_landed_unseen():  # R-ADV-4, R-POLY-1
     # Simulated game 452: a Polypig laid on its twin looks like it; the colour it named is told by the
     # next card, as for any Polypig.

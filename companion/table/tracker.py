@@ -167,6 +167,7 @@ class Move:
     defeated: list = field(default_factory=list)  # [(pile, villain)] this action took
     stolen: list = field(default_factory=list)  # trophies a steal took from another seat (R-STEAL)
     reach: float | None = None  # where the arm that made it crossed the frame's border
+    arm: float | None = None  # where the arm seen as it landed crossed the border (whosever it was)
     confirmed: list = field(default_factory=list)  # piles the camera saw taken after it
     confidence: float | None = None  # the camera's reading of the card (None: told, or not read)
     alternatives: list = field(default_factory=list)  # other cards the camera weighed: [[code, p], ...]
@@ -1082,6 +1083,7 @@ class RoundTracker:
             self._learn_reach(reach, seat)
         play_move = self.moves[-1]
         play_move.reach = self._own_reach(reach, seat)
+        play_move.arm = reach
         if not named:  # "read right, and before it …": the table vouched for the card as read
             play_move.confidence = confidence
             play_move.alternatives = [a for a in alternatives or [] if a[0] != card]
@@ -2321,9 +2323,12 @@ class RoundTracker:
         card = move.action["play"]
         before = self._play_before(index)
         twin = before.action["play"] if before is not None else None
+        # laid by the taker's arm, not the arm of the seat the rules gave it to: the taker's twin,
+        # however surely read
+        by_taker = taker is not None and taker != move.action["by"] and self._reach_seat(move.arm) == taker
         misread = (twin is not None and not move.intercept and twin != card
                    and cards.parse(twin).kind in QUIET_TWINS
-                   and move.confidence is not None and move.confidence < UNSURE_READING
+                   and move.confidence is not None and (move.confidence < UNSURE_READING or by_taker)
                    and _card_colour(card) is not None and _card_colour(card) == _card_colour(twin))
         # an unsure reading next to its twin: likelier misread than a landing missed
         interceptor = move.action["by"] if taker is None else taker
