@@ -894,6 +894,27 @@ def test_a_card_laid_by_the_arm_that_takes_the_alien_was_its_twin_however_surely
     assert table.game.turn == 1
 
 
+@pytest.mark.parametrize("confidence, shaker", [(0.79, True), (0.95, False)])
+def test_a_villain_moved_after_a_card_read_unsure_tells_it_was_a_shaker(confidence, shaker):  # R-SHAKE
+    # Simulated game 516: seat 2's blue Shaker on seat 1's blue 7 is read as the 7's twin; then seat
+    # 2's arm moves the alien onto the pirates. Only a Shaker moves a villain: read unsure, the card
+    # was one. Read surely, the move is flagged and the card stays as read.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_seen((1, "b7"))
+    table.event("landed", zone="discard", card="b7", same=True, confidence=confidence,
+                alternatives=[["b2", 0.05]], reach=PLACES[2])
+    table.event("moved", zone="aliens", card="alien", to="pirates", under="alien", reach=PLACES[2])
+    last = table.round.last_play()[1]
+    if shaker:
+        assert last.action == {"by": 2, "play": "b-shake", "shake": ["aliens", "pirates"]}
+        assert not last.intercept
+        assert not any(line["kind"] == "flag" for line in table.round.log)
+    else:
+        assert last.action["play"] == "b7"
+        assert table.round.log[-1]["kind"] == "flag"
+
+
 def test_an_alien_taken_after_a_polypig_tells_its_twin_landed_unseen():  # R-ADV-4, R-POLY-1
     # Simulated game 452: a Polypig laid on its twin looks like it; the colour it named is told by the
     # next card, as for any Polypig.

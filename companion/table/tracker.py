@@ -2416,6 +2416,7 @@ class RoundTracker:
                 inferred="play" not in a,
                 intercept=intercept and "play" in a,
                 reach=move.reach if "play" in a else None,
+                arm=move.arm if "play" in a else None,
                 confidence=move.confidence if "play" in a else None,
                 alternatives=move.alternatives if "play" in a else [],
             )
@@ -2440,6 +2441,9 @@ class RoundTracker:
             self.tops[to], self.tops[pile] = villain, under
             return
         last = self.last_play()
+        if last is not None and cards.parse(last[1].action["play"]).kind != "shake":
+            self._read_last_play_as_shaker(seq, t, pile, to)
+            last = self.last_play()
         if last is None or cards.parse(last[1].action["play"]).kind != "shake" or "shake" in last[1].action:
             self._flag(
                 seq,
@@ -2471,6 +2475,35 @@ class RoundTracker:
             f"{texts.PILE_RU[pile]} → {texts.PILE_RU[to]}: {texts.card_ru(villain)}",
             f"{texts.card_en(villain)} moved from {pile} onto {to}",
         )
+
+    def _read_last_play_as_shaker(self, seq: int, t: float, pile: str, to: str) -> None:
+        """R-SHAKE: a villain moved after a card read unsure, not told, that a Shaker of its colour
+        could be: only a Shaker moves villains, so the card was one (its picture read as another card
+        of its colour, or as the twin of the card under it). The log tells it."""
+        move = self.last_play()[1]
+        card, colour = move.action["play"], _card_colour(move.action["play"])
+        shaker = f"{colour}-shake" if colour is not None else None
+        if (shaker is None or shaker not in EDITIONS[self.config.edition].playable_codes
+                or move.confidence is None or move.confidence >= UNSURE_READING
+                or self._card_told(move.source) or move.source in self.overrides.fixes):
+            return
+        seat = self._reach_seat(move.arm)
+        if not self._read_last_play_as(shaker, lambda: self._shake_allowed(pile, to), seat):
+            self._read_last_play_as(shaker, lambda: self._shake_allowed(pile, to))
+        if self.last_play()[1].action["play"] == shaker:
+            self._note(seq, t, "play",
+                       f"Камера прочла {texts.card_ru(card)}, но это {texts.card_ru(shaker)}: "
+                       "злодея переложили",
+                       f"The camera read {texts.card_en(card)}; it was {texts.card_en(shaker)}: "
+                       "a villain moved")
+
+    def _shake_allowed(self, pile: str, to: str) -> bool:
+        """Whether the last play, a Shaker, may move the top villain of ``pile`` onto ``to``."""
+        saved = self._snapshot()
+        if self._amend(self.last_play()[0], shake=[pile, to]):
+            self._restore(saved)
+            return True
+        return False
 
     # ------------------------------------------------------------------ the deck
 
