@@ -915,6 +915,22 @@ def test_a_villain_moved_after_a_card_read_unsure_tells_it_was_a_shaker(confiden
         assert table.round.log[-1]["kind"] == "flag"
 
 
+def test_a_villain_moved_by_another_arm_than_the_shakers_seat_tells_whose_shaker_it_was():  # R-SHAKE
+    # Simulated game 499: seat 1's card went unseen under its arm, still there as seat 2's blue Shaker
+    # landed, so the Shaker was given to seat 1. Seat 2's arm then moves the alien: the Shaker's
+    # player moves the villains, so it was seat 2's, after a blue card of seat 1's laid unseen.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    _land_read(table, 1, "b-shake", 0.99)
+    assert table.actions[-1] == {"by": 1, "play": "b-shake"}
+    table.event("moved", zone="aliens", card="alien", to="pirates", under="alien", reach=PLACES[2])
+    plays = [a for a in table.actions if "play" in a]
+    assert plays[-1] == {"by": 2, "play": "b-shake", "shake": ["aliens", "pirates"]}
+    assert plays[-2]["by"] == 1 and plays[-2]["play"].startswith("b")
+    assert table.round.hand_counts() == [6, 5, 5]
+    assert table.game.turn == 0
+
+
 def test_an_alien_taken_after_a_polypig_tells_its_twin_landed_unseen():  # R-ADV-4, R-POLY-1
     # Simulated game 452: a Polypig laid on its twin looks like it; the colour it named is told by the
     # next card, as for any Polypig.

@@ -729,7 +729,7 @@ class RoundTracker:
             if event["to"] in self.moved_onto:
                 self.moved_onto[event["to"]].add(event["card"])
             self._on_moved(seq, t, pile, self._villain_seen(pile, event["card"], 0, event.get("confidence")),
-                           event["to"], self._villain_seen(pile, event.get("under"), 1))
+                           event["to"], self._villain_seen(pile, event.get("under"), 1), self._hint(event))
         elif kind == "drawn":
             self._on_drawn(seq, t, event.get("reach"), event.get("arrivals"), event.get("over"),
                            _cover_of(event, t))
@@ -2432,7 +2432,8 @@ class RoundTracker:
         return True
 
     def _on_moved(
-        self, seq: int, t: float, pile: str, villain: str, to: str, under: str | None = None
+        self, seq: int, t: float, pile: str, villain: str, to: str, under: str | None = None,
+        hint: int | None = None
     ) -> None:
         """R-SHAKE: a top villain moved onto another pile after a shake is a move, not a trophy.
         The cards it shows (the moved one, the one uncovered) are known before its defeat check."""
@@ -2453,6 +2454,8 @@ class RoundTracker:
             )
             return
         index, move = last
+        self._reseat_by_mover(index, hint)
+        index, move = self.last_play()
         if not self._amend(index, shake=[pile, to]):
             self._flag(seq, t, "Перетряс так невозможен", f"a shake from {pile} onto {to} is impossible here")
             return
@@ -2475,6 +2478,36 @@ class RoundTracker:
             f"{texts.PILE_RU[pile]} → {texts.PILE_RU[to]}: {texts.card_ru(villain)}",
             f"{texts.card_en(villain)} moved from {pile} onto {to}",
         )
+
+    def _reseat_by_mover(self, index: int, hint: int | None) -> None:
+        """R-SHAKE: the Shaker's player moves the villains. A Shaker whose seat nobody told, moved by
+        another seat's arm, is that seat's where the rules allow it: as it lies, or after a number
+        card of the seat to move that the camera did not see (``_missed_before``)."""
+        move = self.moves[index]
+        if (hint is None or hint == move.action["by"] or move.source in self.overrides.fixes
+                or self._told_about(move) or move.intercept):
+            return
+        if self._reseat(index, hint):
+            self.last_play()[1].confirmed = list(move.confirmed)
+            return
+        saved = self._snapshot()
+        self._rebuild(saved[0][:index])
+        actions = self._missed_before(self._unseen_before(self.game, move.source, move.action["play"]), hint)
+        self._restore(saved)
+        if actions is None:
+            return
+        unseen = [Move(a, move.source, move.t, inferred=True) for a in actions[:-1]]
+        shaker = replace(move, action=actions[-1], inferred=True, reach=move.arm,
+                         confirmed=list(move.confirmed), defeated=[], stolen=[])
+        try:
+            self._replace(index, 1, unseen + [shaker])
+        except IllegalAction:
+            self._restore(saved)
+            return
+        for question in self.questions.values():
+            if question["_move"] is move:
+                question["_move"] = self.moves[index + len(unseen)]
+        self._note_unseen(move.source, move.t, actions[-2]["play"])
 
     def _read_last_play_as_shaker(self, seq: int, t: float, pile: str, to: str) -> None:
         """R-SHAKE: a villain moved after a card read unsure, not told, that a Shaker of its colour
