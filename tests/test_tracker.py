@@ -1850,6 +1850,19 @@ def test_the_eight_cards_a_stealer_going_out_draws_do_not_make_it_the_last_hand(
     assert table.round.hand_counts()[1] == 8
 
 
+def test_the_hands_slapping_the_deck_after_the_last_card_still_tell_the_last_hand():  # R-SLAP, R-WIN-1
+    # Simulated game 506: the card that ends the round (there a Stealer that beat the last villain,
+    # R-ADV-END; here a Slapper) has everyone slap the deck after it: the arms still tell the last hand.
+    table = Table("junior", players=2)
+    plays = [(1 - k % 2, f"b{k % 8}") for k in range(14)]  # seat 1 then seat 0, seven cards each
+    table.land_seen(*plays, (1, "b-slap"))  # seat 1's last card
+    assert table.game.finished
+    table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[1], PLACES[0]])  # seat 0 last
+    slap = next(m for m in table.round.moves if m.action.get("play") == "b-slap")
+    assert slap.action["last"] == 0
+    assert "last-hand" not in table.kinds()
+
+
 def test_the_eight_cards_a_slapper_going_out_draws_do_not_make_it_the_last_hand():  # R-SLAP, R-ADV-7
     table = Table("adventure", players=2)
     plays = [(1 - k % 2, f"b{k % 8}") for k in range(14)]  # seat 1 then seat 0, seven cards each

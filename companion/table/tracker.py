@@ -2550,14 +2550,16 @@ class RoundTracker:
         right after a slap or a steal they are everyone slapping, and the last one is the last hand's
         when they are one per seat (``_slapped_last``). ``over``: a villain pile the same arm was over
         at the same time (the reach watcher's). ``cover``: how long the deck was covered before."""
-        if self.game is None or self.finished:
+        if self.game is None:
             return
         if t <= self.slap_until:
             # Everyone slaps the deck right after the card (R-SLAP, R-STEAL): the first reach there is
-            # theirs, however many of the arms the camera told apart.
+            # theirs, however many of the arms the camera told apart; after a player's last card too.
             self.slap_until = float("-inf")
             if arrivals:
                 self._last_hand(list(arrivals), slapped=True)
+            return
+        if self.finished:
             return
         if t <= self.absorb_until:
             self.absorb_until = float("-inf")
