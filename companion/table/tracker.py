@@ -516,10 +516,14 @@ class RoundTracker:
             self._replace(index, 1, [amended])
         except IllegalAction:
             return False
-        for question in self.questions.values():
-            if question["_move"] is move:
-                question["_move"] = self.moves[index]
+        self._repoint(move, self.moves[index])
         return True
+
+    def _repoint(self, old: Move, new: Move) -> None:
+        """The questions about ``old``, a move read again as ``new``, are about ``new`` now."""
+        for question in self.questions.values():
+            if question["_move"] is old:
+                question["_move"] = new
 
     def _fresh_game(self) -> Game:
         cfg = self.config
@@ -2426,9 +2430,7 @@ class RoundTracker:
             self._replace(start, index - start + 1, new)
         except IllegalAction:
             return False
-        for question in self.questions.values():
-            if question["_move"] is move:
-                question["_move"] = new[-1]
+        self._repoint(move, new[-1])
         return True
 
     def _on_moved(
@@ -2491,22 +2493,21 @@ class RoundTracker:
             self.last_play()[1].confirmed = list(move.confirmed)
             return
         saved = self._snapshot()
-        self._rebuild(saved[0][:index])
+        self._rebuild(self.moves[:index])
         actions = self._missed_before(self._unseen_before(self.game, move.source, move.action["play"]), hint)
         self._restore(saved)
         if actions is None:
             return
         unseen = [Move(a, move.source, move.t, inferred=True) for a in actions[:-1]]
-        shaker = replace(move, action=actions[-1], inferred=True, reach=move.arm,
+        # the arm seen as it landed was the unseen card's layer's, not the Shaker's
+        shaker = replace(move, action=actions[-1], inferred=True, reach=None,
                          confirmed=list(move.confirmed), defeated=[], stolen=[])
         try:
             self._replace(index, 1, unseen + [shaker])
         except IllegalAction:
             self._restore(saved)
             return
-        for question in self.questions.values():
-            if question["_move"] is move:
-                question["_move"] = self.moves[index + len(unseen)]
+        self._repoint(move, self.moves[index + len(unseen)])
         self._note_unseen(move.source, move.t, actions[-2]["play"])
 
     def _read_last_play_as_shaker(self, seq: int, t: float, pile: str, to: str) -> None:
@@ -2521,9 +2522,13 @@ class RoundTracker:
                 or self._card_told(move.source) or move.source in self.overrides.fixes):
             return
         seat = self._reach_seat(move.arm)
-        if not self._read_last_play_as(shaker, lambda: self._shake_allowed(pile, to), seat):
-            self._read_last_play_as(shaker, lambda: self._shake_allowed(pile, to))
-        if self.last_play()[1].action["play"] == shaker:
+
+        def explains() -> bool:
+            return self._shake_allowed(pile, to)
+
+        # the seat whose arm laid it, else the seat the card was given to
+        if ((seat is not None and self._read_last_play_as(shaker, explains, seat))
+                or self._read_last_play_as(shaker, explains)):
             self._note(seq, t, "play",
                        f"Камера прочла {texts.card_ru(card)}, но это {texts.card_ru(shaker)}: "
                        "злодея переложили",
