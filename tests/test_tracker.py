@@ -714,6 +714,27 @@ def test_the_top_read_again_by_the_arm_of_a_penaltys_victim_is_no_play(card, pas
         assert plays[-1] == {"by": 1, "play": "r-snore"}
 
 
+@pytest.mark.parametrize("confidence, seen_coming", [(0.6, True), (0.95, False)])
+def test_a_card_that_cannot_lie_there_read_unsure_then_laid_by_that_arm_was_its_card_coming(
+        confidence, seen_coming):  # R-TURN-1, R-WRONG-1
+    # Simulated game 480: seat 1's hand brings its card over the pile and the camera reads it, unsure,
+    # as a red Slapper, which cannot lie on the blue 6; then seat 1's arm lays a blue 2 there. The
+    # Slapper was that 2 read as it came: nothing else was played. Read surely, it stays asked.
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; seat 1 to move
+    _land_read(table, 1, "r-slap", confidence)
+    assert "wrong-or-misread" in table.kinds()
+    _land_read(table, 1, "b2", 0.97)
+    plays = [a for a in table.actions if "play" in a]
+    if seen_coming:
+        assert plays[-2:] == [{"by": 0, "play": "b6"}, {"by": 1, "play": "b2"}]
+        assert table.round.hand_counts() == [7, 6, 7]
+        assert "wrong-or-misread" not in table.kinds()
+    else:
+        assert "r-slap" not in [a["play"] for a in plays]
+        assert "wrong-or-misread" in table.kinds()
+
+
 def test_the_top_read_again_surer_is_the_card_played():  # R-TURN-1
     table = Table()
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))

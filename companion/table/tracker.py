@@ -945,7 +945,7 @@ class RoundTracker:
             self._on_top_read_again(seq, t, card, hint, confidence)
             return
         if self.held is not None:
-            self._unseen_told(seq, card)
+            self._unseen_told(seq, card, hint)
         if card != self.game.top:  # a twin may come before the trophies are taken (R-INTERCEPT-1)
             self._reread_untaken(seq, t)
         if fixed_by is None and card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
@@ -1025,7 +1025,7 @@ class RoundTracker:
                                            told_before[len(MISREAD_BEFORE):], read=read)
                 self._close(qid, "inferred")
         if not readings:
-            unseen_reading = self._hold(seq, t, card, hint)
+            unseen_reading = self._hold(seq, t, card, hint, confidence)
             if unseen_reading is None:
                 return
             readings, long = [unseen_reading], False
@@ -1470,7 +1470,8 @@ class RoundTracker:
         )
         return found
 
-    def _hold(self, seq: int, t: float, card: str, hint: int | None = None) -> tuple | None:
+    def _hold(self, seq: int, t: float, card: str, hint: int | None = None,
+              confidence: float | None = None) -> tuple | None:
         """A card the rules do not allow there: a wrong card (R-WRONG-1), a misread, or a card that
         lies there rightly on one the camera did not see land (two plays in one arm's passage). The
         last, told or inferred, is returned as the reading to play like any other (seat, actions,
@@ -1487,7 +1488,10 @@ class RoundTracker:
                 self._close(qid, "inferred")
             actions = unseen[codes.index(told[len(UNSEEN):])][1]
             return actions[-1]["by"], actions, False
-        if answered == "ignore":
+        if answered == "ignore" or (answered is None and told == "ignore"):
+            if answered is None:  # inferred: asked all the same (the headless log lists it), closed
+                self._ask_wrong_or_misread(seq, t, card, seat, codes)
+                self._close(qid, "inferred")
             self.effective.append(seq)
             return None
         if answered == "wrong":
@@ -1498,7 +1502,7 @@ class RoundTracker:
             return None
         before = self._misread_before(seq, t, card)
         self.held = {"seq": seq, "t": t, "card": card, "seat": seat, "qid": qid, "unseen": unseen,
-                     "hint": hint, "before": before}
+                     "hint": hint, "before": before, "confidence": confidence}
         self._ask_wrong_or_misread(seq, t, card, seat, codes, before)
         self._flag(
             seq, t, f"Нельзя положить {texts.card_ru(card)}", f"{texts.card_en(card)} cannot be played there"
@@ -1791,13 +1795,21 @@ class RoundTracker:
         self._note(seq, t, "play", f"Камера не видела, как легла {texts.card_ru(unseen)}",
                    f"The camera did not see {texts.card_en(unseen)} land")
 
-    def _unseen_told(self, seq: int, card: str) -> None:
+    def _unseen_told(self, seq: int, card: str, hint: int | None) -> None:
         """A card landing while an earlier one is held: when it can lie on the held card, that one
         lies there rightly and a card before it went unseen; the round is derived again with that
-        (``told_later``), so the villains taken in between are read with it too."""
+        (``told_later``), so the villains taken in between are read with it too. But a held card
+        read unsure by the arm of the seat that was to move, then this card by that arm, lying where
+        that seat may lay it: nothing was played before it, the held reading was this card seen as
+        the hand brought it."""
         held = self.held
         qid = held["qid"]
         if self.answer_for(qid) is not None or qid in self.overrides.inferred:
+            return
+        if (held["confidence"] is not None and held["confidence"] < ASK_CARD_BELOW
+                and hint is not None and hint == held["hint"] == held["seat"]
+                and self._legal_play(self.game, seq, hint, card) is not None):
+            self.told_later[qid] = "ignore"
             return
         for unseen, _, probe in held["unseen"]:
             if any(self._legal_play(probe, seq, seat, card) is not None for seat in range(self.config.n)):
