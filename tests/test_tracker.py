@@ -915,6 +915,24 @@ def test_a_card_laid_by_the_arm_that_takes_the_alien_was_its_twin_however_surely
     assert table.game.turn == 1
 
 
+def test_a_card_the_camera_read_land_just_before_is_no_misread_twin_of_the_play_before():
+    # R-ADV-4, R-INTERCEPT-1 (simulated game 585): seat 1's red 5 (read as a 6, the rules say 5); seat
+    # 2's red 3 lands while seat 1's arm is still out (taken for the top read again); seat 1's other
+    # red 3 is read surely again, and seat 1's arm takes the alien. The camera had read the red 3
+    # land: seat 1 intercepted it with its twin, not its own red 5 with a red 5.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    _land_read(table, 1, "r6", 0.23, alternatives=[("r5", 0.13)])
+    _land_read(table, 1, "r3", 0.945)
+    table.event("landed", zone="discard", card="r3", confidence=0.948, same=True, reach=PLACES[1],
+                covered=table.t + 0.2)
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[1])
+    plays = [a for a in table.actions if "play" in a]
+    assert plays[-3:] == [{"by": 1, "play": "r5"}, {"by": 2, "play": "r3"}, {"by": 1, "play": "r3"}]
+    assert table.round.last_play()[1].intercept
+    assert "alien" in table.game.state()["trophies"][1]
+
+
 @pytest.mark.parametrize("confidence, shaker", [(0.79, True), (0.95, False)])
 def test_a_villain_moved_after_a_card_read_unsure_tells_it_was_a_shaker(confidence, shaker):  # R-SHAKE
     # Simulated game 516: seat 2's blue Shaker on seat 1's blue 7 is read as the 7's twin; then seat

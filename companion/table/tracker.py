@@ -2340,8 +2340,12 @@ class RoundTracker:
         before = self._play_before(index)
         twin = before.action["play"] if before is not None else None
         # laid by the taker's arm, not the arm of the seat the rules gave it to: the taker's twin,
-        # however surely read
-        by_taker = taker is not None and taker != move.action["by"] and self._reach_seat(move.arm) == taker
+        # however surely read; unless the camera had read that card landing just before (then it is
+        # that card's twin, already read as such)
+        earlier = [seq for seq in self.camera_cards if seq < move.source]
+        read_before = self.camera_cards[earlier[-1]] if earlier else None
+        by_taker = (taker is not None and taker != move.action["by"] and self._reach_seat(move.arm) == taker
+                    and read_before != card)
         misread = (twin is not None and not move.intercept and twin != card
                    and cards.parse(twin).kind in QUIET_TWINS
                    and move.confidence is not None and (move.confidence < UNSURE_READING or by_taker)
