@@ -933,6 +933,27 @@ def test_a_card_the_camera_read_land_just_before_is_no_misread_twin_of_the_play_
     assert "alien" in table.game.state()["trophies"][1]
 
 
+@pytest.mark.parametrize("taker, read_again", [(2, True), (0, False)])
+def test_a_villain_taken_while_a_refused_card_is_held_tells_the_number_it_was(taker, read_again):
+    # R-ADV-3, R-WRONG-1 (simulated game 484): seat 2's green 2 on seat 1's blue 2 is read as a green
+    # 0, unsure, with a green 6 weighed: neither may lie there, and the card is held. Seat 2's arm
+    # then takes the green ghosts: the card was the one green number the rules allow there, and it
+    # beat them. Taken by another seat's arm, nothing says so: the card stays held and asked about.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    _land_read(table, 1, "b2", 0.99)
+    _land_read(table, 2, "g0", 0.3, alternatives=[("g6", 0.2)])
+    assert "wrong-or-misread" in table.kinds()
+    table.event("taken", zone="ghosts", card="ghost-g", reach=PLACES[taker])
+    if read_again:
+        assert table.actions[-1] == {"by": 2, "play": "g2"}
+        assert table.game.state()["trophies"][2] == ["ghost-g"]
+        assert "wrong-or-misread" not in table.kinds()
+    else:
+        assert table.actions[-1] == {"by": 1, "play": "b2"}
+        assert "wrong-or-misread" in table.kinds()
+
+
 @pytest.mark.parametrize("confidence, shaker", [(0.79, True), (0.95, False)])
 def test_a_villain_moved_after_a_card_read_unsure_tells_it_was_a_shaker(confidence, shaker):  # R-SHAKE
     # Simulated game 516: seat 2's blue Shaker on seat 1's blue 7 is read as the 7's twin; then seat

@@ -1500,6 +1500,13 @@ class RoundTracker:
         if isinstance(answered, str) and cards.is_code(answered) and answered != card:
             self._on_landed(seq, t, answered, None, None)
             return None
+        if answered is None and isinstance(told, str) and cards.is_code(told) and told != card:
+            # inferred (``_explain_by_held``): asked all the same (the headless log lists it), closed
+            self._ask_wrong_or_misread(seq, t, card, seat, codes)
+            self._close(qid, "inferred")
+            self._note_rules_read(seq, t, card, told)
+            self._on_landed(seq, t, told, None, hint)
+            return None
         before = self._misread_before(seq, t, card)
         self.held = {"seq": seq, "t": t, "card": card, "seat": seat, "qid": qid, "unseen": unseen,
                      "hint": hint, "before": before, "confidence": confidence}
@@ -2095,6 +2102,8 @@ class RoundTracker:
         if self.absorb_until >= t - ABSORB_S:  # the draw that follows a sweep comes after its trophies
             self.absorb_until = max(self.absorb_until, t + ABSORB_S)
         self._reseat_by_taker(pile, villain, hint)
+        if not self._explained(pile, villain):
+            self._explain_by_held(pile, villain, hint)
         if not self._explain_by_omni(pile, villain) and not self._explained(pile, villain):
             if not self._explain_by_last_hand(pile, villain) and not self._explain_by_seat(pile, villain):
                 if not self._explain_by_alternative(seq, t, pile, villain):
@@ -2298,6 +2307,35 @@ class RoundTracker:
                 self._rebuild(saved)
                 question["_move"] = move
         return False
+
+    def _explain_by_held(self, pile: str, villain: str, taker: int | None) -> None:
+        """A villain taken while a card the rules refuse is held, read below ``ASK_CARD_BELOW``, by the
+        arm of the seat that laid it (or an arm not placed): the card was the one number of its colour
+        the rules allow there that beats that villain (the camera reads colours surely, digits less
+        so: a red 4 on a yellow 4 read as a red 0, then the red ghosts taken). The round is derived
+        again with it (``told_later``)."""
+        held = self.held
+        if held is None or held["confidence"] is None or held["confidence"] >= ASK_CARD_BELOW:
+            return
+        qid, seat, colour = held["qid"], held["seat"], _card_colour(held["card"])
+        if (colour is None or taker not in (None, seat) or self.answer_for(qid) is not None
+                or qid in self.overrides.inferred):
+            return
+        beating = []
+        for code in EDITIONS[self.config.edition].playable_codes:
+            card = cards.parse(code)
+            if code == held["card"] or not card.is_number or card.colour != colour:
+                continue
+            probe = copy.deepcopy(self.game)
+            action = self._legal_play(probe, held["seq"], seat, code)
+            if action is None:
+                continue
+            had = probe.trophies[seat].count(villain)
+            probe.push(action)
+            if probe.trophies[seat].count(villain) > had:
+                beating.append(code)
+        if len(beating) == 1:
+            self.told_later[qid] = beating[0]
 
     def _explain_by_alternative(self, seq: int, t: float, pile: str, villain: str) -> bool:
         """A villain taken that no play explains, after a card the camera was unsure of: the card was
