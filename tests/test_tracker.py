@@ -545,6 +545,19 @@ def _land_read(table: Table, seat: int, card: str, confidence: float, alternativ
                 alternatives=[list(a) for a in alternatives])
 
 
+def test_a_card_unsure_by_the_tops_player_next_once_the_drawer_kept_its_card_is_a_play():  # R-TURN-2
+    # Simulated game 498: seat 1 lays a blue 7 (read unsure); seat 2 and seat 0 draw. Seat 1's arm
+    # then lays a blue card, read as a 6, unsure: seat 0 kept what it drew, and seat 1 lays next; its
+    # card, not the top read again as the top's player's arm passed.
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed
+    _land_read(table, 1, "b7", 0.52)
+    table.event("drawn", zone="deck", reach=PLACES[2])
+    table.event("drawn", zone="deck", reach=PLACES[0])
+    _land_read(table, 1, "b6", 0.23, alternatives=[("b5", 0.12), ("b4", 0.08)])
+    assert table.actions[-3:] == [{"by": 0, "draw": True}, {"by": 0, "pass": True}, {"by": 1, "play": "b6"}]
+
+
 def test_the_top_read_again_unsure_as_its_players_arm_passes_is_no_play():  # R-TURN-1
     table = Table()
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed

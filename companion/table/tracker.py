@@ -1916,7 +1916,7 @@ class RoundTracker:
         top = self.game.top
         if card == top:
             return False
-        if seat == self.game.turn:
+        if seat in _openers(self.game):  # to move, or next once the seat that drew kept its card
             return (confidence < UNSURE_READING and any(code == top for code, _ in alternatives or [])
                     and not self._lays_next(self.game, seq, seat, card))
         last = self.last_play()[1]
