@@ -892,6 +892,18 @@ def test_an_alien_taken_after_a_card_tells_its_twin_landed_unseen_by_the_takers_
     assert "trophy" not in table.kinds()
 
 
+def test_a_card_whose_copies_both_lie_on_the_pile_is_not_guessed_laid_unseen():  # R-ADV-4, §1.2
+    # Simulated game 443: both green 1s lay on the pile when the next card came under a long cover;
+    # a third green 1 (unseen, or a twin intercepting) was guessed before it. Neither is offered.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_seen((1, "b1"), (2, "b1"))  # the deck's two blue 1s
+    table.event("landed", zone="discard", card="b0", reach=PLACES[1], covered=table.t - 1.5)
+    offered = [option["value"] for option in table.question("missed-before")["options"]]
+    assert "unseen:b0" in offered and "drew" in offered
+    assert "unseen:b1" not in offered and not any(value.startswith("twin:") for value in offered)
+
+
 @pytest.mark.parametrize("card, third", [("b7", False), ("poly", True)])
 def test_a_twin_seen_after_the_villain_it_beat_told_it_is_no_third_card(card, third):  # R-ADV-4, §1.2
     # Simulated game 510: seat 2's twin, laid unseen, is told by the alien taken; the camera then sees

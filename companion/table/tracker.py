@@ -1678,13 +1678,18 @@ class RoundTracker:
         top, landed = cards.parse(game.top), cards.parse(card)
         found = []
         for code in EDITIONS[self.config.edition].playable_codes:
-            if cards.parse(code).kind in UNSEEN_SKIPPED:
+            if cards.parse(code).kind in UNSEEN_SKIPPED or not self._copy_left(game, code):
                 continue
             unseen = self._unseen_then(openings, seq, code, card)
             if unseen is not None:
                 found.append((code, *unseen))
 
         return sorted(found, key=lambda item: _unseen_likeness(item[0], top, landed))[:UNSEEN_OPTIONS]
+
+    def _copy_left(self, game: Game, code: str) -> bool:
+        """Whether a copy of ``code`` may still be laid: the deck's copies of it (§1.2) are not all on
+        the discard pile already."""
+        return game.discard.count(code) < cards.deck(self.config.edition).count(code)
 
     def _twins_then(self, game: Game, seq: int, card: str, *, drawer: int | None = None
                     ) -> dict[int, list[dict]]:
@@ -1698,6 +1703,8 @@ class RoundTracker:
         if last is None or "play" not in last.action or last.action["play"] != game.top:
             return {}
         top, player = game.top, last.action["by"]
+        if not self._copy_left(game, top):
+            return {}
         first = {"play": top}
         if top == POLY:
             colour = cards.parse(card).colour
