@@ -654,14 +654,17 @@ def test_a_twin_of_the_card_before_a_reading_the_table_told_does_not_undo_it(): 
     assert plays[-3:] == [{"by": 1, "play": "b4"}, {"by": 2, "play": "b7"}, {"by": 0, "play": "b4"}]
 
 
-@pytest.mark.parametrize("confidence, reread", [(0.82, True), (0.95, False)])
-def test_a_play_whose_arm_then_reaches_into_the_deck_was_the_top_read_again(confidence, reread):
-    # R-TURN-1, R-TURN-2: seat 2's arm passes over the blue 1 on its way to the deck and the top is read,
-    # unsure, as a blue 7 (the 1 weighed): taken for seat 2's play until that arm draws, which seat 2
-    # may do only if it laid nothing.
+@pytest.mark.parametrize("confidence, weighed, reread", [(0.82, "b7", True), (0.95, "b7", True),
+                                                      (0.95, "b2", False)])
+def test_a_play_whose_arm_then_reaches_into_the_deck_was_the_top_read_again(confidence, weighed, reread):
+    # R-TURN-1, R-TURN-2: seat 2's arm passes over the blue 1 on its way to the deck and the top is read
+    # as a blue 7: taken for seat 2's play until that arm draws, which seat 2 may do only if it laid
+    # nothing. Read unsure with the 1 weighed, or read surely as the card weighed for the 1 (the top read
+    # right at last, simulated game 501). Read surely as another card, seat 2 laid the 7, and its reach
+    # into the deck is another matter.
     table = Table()
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed
-    _land_read(table, 1, "b1", 0.6, [("b7", 0.2)])
+    _land_read(table, 1, "b1", 0.6, [(weighed, 0.2)])
     _land_read(table, 2, "b7", confidence, [("b1", 0.08)])
     assert table.actions[-1] == {"by": 2, "play": "b7"}
     table.event("drawn", zone="deck", card="back", reach=PLACES[2])
@@ -669,7 +672,7 @@ def test_a_play_whose_arm_then_reaches_into_the_deck_was_the_top_read_again(conf
     if reread:
         assert plays[-1]["by"] == 1 and table.actions[-1] == {"by": 2, "draw": True}
         assert table.round.hand_counts() == [7, 6, 8]
-    else:  # read sure: seat 2 laid the 7, and its reach into the deck is another matter
+    else:
         assert plays[-1] == {"by": 2, "play": "b7"}
 
 

@@ -1959,8 +1959,11 @@ class RoundTracker:
             return  # that seat's draw as things stand (two players: a Snore gives it the turn again)
         played, top = move.action["play"], before.action["play"]
         qid = f"q{move.source}-{READ_AGAIN}"
+        # read surely, but as a card the camera weighed for the top it read unsure: the top read right
+        reads_top = (before.confidence is not None and before.confidence < UNSURE_READING
+                     and any(code == played for code, _ in before.alternatives))
         if (move.action["by"] != hint or self._reach_seat(move.reach) != hint or played == top
-                or move.confidence is None or move.confidence >= UNSURE_READING
+                or move.confidence is None or (move.confidence >= UNSURE_READING and not reads_top)
                 or qid in self.overrides.inferred or self._told_about(move)):
             return
         if not (any(code == top for code, _ in move.alternatives)
