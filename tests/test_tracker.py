@@ -1965,6 +1965,25 @@ def test_the_eight_cards_a_slapper_going_out_draws_do_not_make_it_the_last_hand(
     assert table.round.hand_counts() == [3, 8]  # seat 0: one left and the slap's two; seat 1: its eight
 
 
+def test_a_last_card_whose_villains_are_not_all_taken_was_not_the_last():  # R-ADV-7, R-ADV-5
+    # Simulated games 457, 466: seat 1 lays its own twin, its last card as counted: it would beat every
+    # top villain and draw eight. Only the alien is taken before the next card: seat 1 held a card
+    # more than counted (a draw the camera missed), as "did not go out" says; no eight cards drawn.
+    table = Table("adventure", players=2, tops=ADVENTURE_TOPS)
+    plays = [f"b{k}" for k in range(8)] + ["r7", "r6", "r5", "r4", "r2"]
+    table.land_seen(*[(1 - k % 2, card) for k, card in enumerate(plays)])
+    assert table.round.hand_counts() == [2, 1]
+    table.event("landed", zone="discard", card="r2", same=True, reach=PLACES[1])
+    assert table.round.hand_counts() == [2, 8] and "went-out" in table.kinds()
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[1])
+    table.land_seen((0, "r3"))
+    assert table.round.hand_counts() == [1, 1]
+    assert table.actions[-4:] == [{"penalty": 1, "cards": 1}, {"by": 1, "play": "r2"},
+                                  {"by": 1, "play": "r2"}, {"by": 0, "play": "r3"}]
+    assert "went-out" not in table.kinds()
+    assert table.game.state()["trophies"][1].count("alien") == 1
+
+
 def test_a_slapper_going_out_drawing_its_eight_leaves_the_last_hand_asked():  # R-SLAP, R-ADV-7
     table = Table("adventure", players=2)
     plays = [(1 - k % 2, f"b{k % 8}") for k in range(14)]

@@ -948,6 +948,7 @@ class RoundTracker:
             self._unseen_told(seq, card, hint)
         if card != self.game.top:  # a twin may come before the trophies are taken (R-INTERCEPT-1)
             self._reread_untaken(seq, t)
+            self._sweep_untaken()
         if fixed_by is None and card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
             self._two_plays_told(hint, _openers(self.game),
                                  lambda probe, seat: self._lays_next(probe, seq, seat, card))
@@ -1185,13 +1186,24 @@ class RoundTracker:
         went_out = count_before == 1
         if kind == "slap" or (went_out and EDITIONS[self.config.edition].villains):
             self.absorb_until = t + ABSORB_S  # R-SLAP draws 2, R-ADV-7 draws 8: not turns of their own
-        if went_out and self.answer_for(f"q{seq}-went-out") is False:
+        qid = f"q{seq}-went-out"
+        denied = self.answer_for(qid) is False or (self.answer_for(qid) is None
+                                                    and self.overrides.inferred.get(qid) is False)
+        if went_out and denied:
             # "X did not go out": X held a card more than counted (a draw the camera missed).
+            if self.answer_for(qid) is None:  # inferred (``_sweep_untaken``): asked all the same, closed
+                self._ask_went_out(seq, t, move)
+                self._close(qid, "inferred")
             index = self.moves.index(move)
-            try:
-                self._replace(index, 0, [Move({"penalty": seat, "cards": 1}, seq, t, inferred=True)])
-            except IllegalAction:
-                pass
+            before = self._play_before(index)
+            # before the card; before the card it intercepts, when a twin (nothing may come between)
+            places = [index] + ([self.moves.index(before)] if before is not None and move.intercept else [])
+            for place in places:
+                try:
+                    self._replace(place, 0, [Move({"penalty": seat, "cards": 1}, seq, t, inferred=True)])
+                    break
+                except IllegalAction:
+                    continue
         elif went_out:
             self._ask_went_out(seq, t, move)
         if self.finished:
@@ -2027,6 +2039,21 @@ class RoundTracker:
             seq, t, lambda: {pile for pile, _ in self.last_play()[1].defeated} == set(move.confirmed),
             f": злодеев, которых побила бы {texts.card_ru(played)}, не забрали",
             f": the villains {texts.card_en(played)} would beat were not taken")
+
+    def _sweep_untaken(self) -> None:
+        """A card lands after a play taken for its seat's last card (R-ADV-7: every top villain beaten,
+        and taken at once, R-ADV-5) whose villains were not all seen taken: the seat had a card more
+        than counted (a draw the camera missed), as "did not go out" says; the round is derived again
+        with it (``told_later``)."""
+        last = self.last_play()
+        if last is None:
+            return
+        move = last[1]
+        qid = f"q{move.source}-went-out"
+        if (qid not in self.questions or self.answer_for(qid) is not None or qid in self.overrides.inferred
+                or all(pile in move.confirmed for pile, _ in move.defeated)):
+            return
+        self.told_later[qid] = False
 
     def _long_cover(self, cover: float | None) -> bool:
         """Whether a landing's zone was covered long enough to hide two plays (``LONG_COVER_FACTOR``)."""
