@@ -1919,6 +1919,19 @@ def test_the_arm_that_draws_a_slaps_two_cards_overrules_the_order_the_slapping_a
     assert table.round.hand_counts() == [6, 5, 8]
 
 
+def test_the_slapper_seen_again_as_the_hands_reach_for_the_deck_is_no_twin():  # R-SLAP, R-INTERCEPT-1
+    # Simulated game 462: everyone slaps the deck after the Slapper; their hands cross the discard
+    # pile, and the camera sees the Slapper again there, under seat 2's arm: no new card.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_from(PLACES[1], "b-slap")
+    table.event("landed", zone="discard", card="b-slap", same=True, confidence=0.98, reach=PLACES[2])
+    assert [a["play"] for a in table.actions if "play" in a][-2:] == ["b5", "b-slap"]
+    assert table.round.log[-1]["kind"] == "passing"
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[1], PLACES[0], PLACES[2]])
+    assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 2}
+
+
 def test_the_slappers_own_arm_seen_last_does_not_tell_the_last_hand():  # R-SLAP, R-STEAL
     table = _steal_after_a_trophy()  # seat 2 played the stealer
     # Its arm, out over the table from laying the card, is seen coming only as it starts to move.

@@ -714,6 +714,11 @@ class RoundTracker:
                                f"Обе карты {texts.card_ru(card)} уже в сбросе: новой карты нет",
                                f"Both copies of {texts.card_en(card)} already lie on the pile: no new card")
                     return
+                if "by" not in fix and card == self.game.top and t <= self.slap_until:
+                    # everyone slaps the deck after a Slapper or a Stealer: their hands cross the pile
+                    self._note(seq, t, "passing", "Руки тянутся к колоде над сбросом: карта не новая",
+                               "Hands reaching for the deck crossed the discard pile: no new card")
+                    return
             self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"),
                             event.get("confidence") if read else None,
                             _checked_alternatives(event.get("alternatives")) if read else [],
