@@ -1932,6 +1932,22 @@ def test_the_slapper_seen_again_as_the_hands_reach_for_the_deck_is_no_twin():  #
     assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 2}
 
 
+@pytest.mark.parametrize("arrivals, grab", [((2,), True), ((1, 0, 2), False)])
+def test_a_slapper_read_unsure_after_which_one_arm_takes_the_cards_was_a_grabber(arrivals, grab):
+    # R-GRAB, R-SLAP (simulated game 460): seat 1's blue Grabber is read as a Slapper at 0.72, the
+    # Grabber weighed. The reach into the deck after it is seat 2's arm alone (not everyone slapping):
+    # seat 2 took the Grabber's cards. Every seat's arm there, it was the Slapper.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    _land_read(table, 1, "b-slap", 0.72, alternatives=[("b-grab", 0.08), ("b-shake", 0.07)])
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[seat] for seat in arrivals])
+    if grab:
+        assert table.actions[-2:] == [{"by": 1, "play": "b-grab"}, {"by": 2, "accept": True}]
+        assert "last-hand" not in table.kinds()
+    else:
+        assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 2}
+
+
 def test_the_slappers_own_arm_seen_last_does_not_tell_the_last_hand():  # R-SLAP, R-STEAL
     table = _steal_after_a_trophy()  # seat 2 played the stealer
     # Its arm, out over the table from laying the card, is seen coming only as it starts to move.

@@ -2657,9 +2657,10 @@ class RoundTracker:
             # Everyone slaps the deck right after the card (R-SLAP, R-STEAL): the first reach there is
             # theirs, however many of the arms the camera told apart; after a player's last card too.
             self.slap_until = float("-inf")
-            if arrivals:
-                self._last_hand(list(arrivals), slapped=True)
-            return
+            if not self._slap_read_as_grab(seq, t, reach, arrivals):
+                if arrivals:
+                    self._last_hand(list(arrivals), slapped=True)
+                return
         if self.finished:
             return
         if t <= self.absorb_until:
@@ -2713,6 +2714,37 @@ class RoundTracker:
             self._learn_reach(reach, actions[-1]["by"])
         if self.finished:
             self._ask_round_end(seq, t)
+
+    def _slap_read_as_grab(self, seq: int, t: float, reach: float | None, arrivals: list | None) -> bool:
+        """Whether the last play, a Slapper read unsure with a Grabber weighed, was that Grabber: the
+        reach into the deck after it is not everyone's (fewer arms than seats, each placed) but the
+        arm of the seat the Grabber makes take its cards (R-GRAB). The card is read again so (told in
+        the log), and the reach is that seat's."""
+        last = self.last_play()
+        if last is None:
+            return False
+        move = last[1]
+        seats = {self._reach_seat(place) for place in arrivals or []}
+        grab = next((code for code, _ in move.alternatives if cards.parse(code).kind == "grab"), None)
+        if (grab is None or cards.parse(move.action["play"]).kind != "slap" or move.confidence is None
+                or move.confidence >= UNSURE_READING or self._card_told(move.source)
+                or None in seats or len(seats) >= self.config.n):
+            return False
+        victim = self._reach_seat(reach)
+
+        def explains() -> bool:
+            pending = self._state()["pending"]
+            return pending is not None and pending["victim"] == victim
+
+        card = move.action["play"]
+        if victim is None or not self._read_last_play_as(grab, explains):
+            return False
+        self.absorb_until = float("-inf")  # no slap's two cards to come
+        self._close(f"q{move.source}-last-hand", "inferred")
+        self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это {texts.card_ru(grab)}",
+                   f"The camera read {texts.card_en(card)}; it was {texts.card_en(grab)} (one arm took "
+                   f"the cards)")
+        return True
 
     def _took_before_landing(self, t: float, reach: float | None, cover: float | None) -> bool:
         """Whether a reach into the deck is a penalty's victim taking its cards (R-TRANSFER-3) that the
