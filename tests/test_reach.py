@@ -285,39 +285,6 @@ def test_a_highlight_in_the_first_frame_gone_since_is_no_arm_and_hides_none():  
         assert circular_gap(place, expected) < 0.02
 
 
-def printed_cloth(mean=(113.0, 97.0, 87.0), amplitude=(40.0, -17.0, 32.0)) -> np.ndarray:
-    """A 160x120 table under a print of soft stripes (a 12 px period), its colours ``mean`` give or
-    take ``amplitude``: between a purple, a green and a brown, like a tablecloth's check seen through
-    the camera."""
-    wave = np.sin(2 * np.pi * np.arange(120) / 12.0)[:, None, None].repeat(160, axis=1)
-    return np.clip(np.array(mean) + wave * np.array(amplitude), 0, 255).astype(np.uint8)
-
-
-def test_a_highlight_in_the_first_frame_gone_from_a_printed_cloth_is_no_arm():  # R-TURN-2
-    # Simulated game 484: a lamp's spot on the left edge of a printed cloth in the first frame goes.
-    # The border there is the print again, like no one colour of it beside: it was taken for an arm
-    # at the corner, and the first draw's seat was placed there.
-    frames = [with_highlight(printed_cloth(), (0, 60), 120.0)] * 3 + [printed_cloth()] * 5
-    watcher = ReachWatcher()
-    seen = [watcher.update(step / 10, image) for step, image in enumerate(frames)]
-    assert seen[3:] == [[]] * 5
-
-
-def test_a_sleeve_of_one_of_the_prints_colours_where_a_highlight_was_is_an_arm():  # R-TURN-2
-    # As the spot goes from a print of greys, a sleeve of its darkest grey comes in under it: darker
-    # than the lit print by the same in every channel, and like one of its colours, but not its mix.
-    cloth = printed_cloth((100.0, 100.0, 100.0), (40.0, 40.0, 40.0))
-    frames = [with_highlight(cloth, (0, 60), 120.0)] * 3
-    for _ in range(5):
-        image = cloth.copy()
-        image[50:70, 0:80] = 60
-        frames.append(image)
-    watcher = ReachWatcher()
-    seen = [watcher.update(step / 10, image) for step, image in enumerate(frames)]
-    for places in seen[3:]:
-        assert len(places) == 1 and circular_gap(places[0], LEFT) < 0.02
-
-
 def test_an_arm_that_comes_as_the_first_frames_highlight_goes_is_seen():  # R-SLAP, R-STEAL
     # A wide spot on the bottom edge goes as an arm comes in under it: the border beside the arm is
     # learned anew, not the arm with it (from the next frame on, the arm alone differs there).

@@ -50,9 +50,6 @@ STILL_S = 3.0  # a change still for this long is the border
 GLARE_SPREAD = 0.3
 GLARE_SHARE = 0.7  # of a run's pixels, for it to be a highlight
 WHITE = 245.0  # a channel this bright may be clipped: light added there shows only as far as white
-# Where a highlight went on a patterned cloth, the spread of colours across an arm's width there is at
-# least this share of the cloth's beside it (a sleeve's is far less).
-PATTERN_MIX = 0.5
 
 
 def border(image: np.ndarray, band: int = BAND) -> np.ndarray:
@@ -392,30 +389,16 @@ def _highlight_gone(ring: np.ndarray, empty: np.ndarray, start: int, length: int
     """Which pixels of a changed run of the border (``start``, ``length``) show a highlight the empty
     border had and the border has no longer: the empty border there brighter by about the same amount
     in every channel (``_light_added`` the other way round), and the pixel now like the border on
-    either side of the run (one surface: a dark sleeve over light cloth is darker than the cloth). On
-    a patterned cloth (a check, a print) that is like one of the colours beside, the border around the
-    pixel mixing colours as the cloth beside does: a sleeve may match one of the cloth's colours, but
-    across an arm's width it keeps to it."""
+    either side of the run (one surface: a dark sleeve over light cloth is darker than the cloth)."""
     n = len(ring)
     run = np.arange(start, start + length) % n
     gone = _light_added(empty[run], ring[run])
     if not gone.any():
         return gone
     side = max(3, length // 2)
-    left = ring[np.arange(start - side, start) % n]
-    right = ring[np.arange(start + length, start + length + side) % n]
-    like = np.min([np.abs(ring[run] - np.median(part, axis=0)).max(axis=1) for part in (left, right)],
-                  axis=0) <= 2 * CHANGE
-    unlike = np.flatnonzero(gone & ~like)
-    if not len(unlike):
-        return gone & like
-    cloth = np.concatenate([left, right])
-    half = max(1, int(MIN_RUN * n) // 2)  # an arm is at least this wide: the stretch a pixel is seen in
-    around = ring[np.arange(start - half, start + length + half) % n]
-    mix = np.lib.stride_tricks.sliding_window_view(around, 2 * half + 1, axis=0).std(axis=2).max(axis=1)
-    spread = PATTERN_MIX * cloth.std(axis=0).max()
-    for k in unlike:
-        like[k] = mix[k] >= spread and np.abs(cloth - ring[run[k]]).max(axis=1).min() <= 2 * CHANGE
+    beside = [np.median(ring[np.arange(start - side, start) % n], axis=0),
+              np.median(ring[np.arange(start + length, start + length + side) % n], axis=0)]
+    like = np.min([np.abs(ring[run] - colour).max(axis=1) for colour in beside], axis=0) <= 2 * CHANGE
     return gone & like
 
 
