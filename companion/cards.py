@@ -6,6 +6,7 @@ A card code is a plain string: ``r5`` (colour + value), ``g-grab`` (colour + sup
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -187,6 +188,15 @@ _DECKS = {edition: _unshuffled_deck(ed) for edition, ed in EDITIONS.items()}
 def deck(edition: str) -> list[str]:
     """The playing deck of an edition (numbers ×2, coloured supers ×2, 8 poly), unshuffled (§1.2)."""
     return list(_DECKS[edition])
+
+
+# How many of each card the deck holds, by edition.
+_COPIES = {edition: Counter(deck) for edition, deck in _DECKS.items()}
+
+
+def copies(edition: str, code: str) -> int:
+    """How many copies of ``code`` the edition's deck holds (§1.2): 0 for a card not in it."""
+    return _COPIES[edition][code]
 
 
 def villain_piles(edition: str, counts: dict | None = None) -> dict[str, list[str]]:

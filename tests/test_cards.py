@@ -33,3 +33,11 @@ def test_parse_fields():
     assert cards.parse("g-grab").kind == "grab" and cards.parse("g-grab").colour == "g"
     assert cards.parse("b3").value == 3 and cards.parse("b3").is_number
     assert cards.parse("ghost-r").is_villain and cards.pile_of("ghost-r") == "ghosts"
+
+
+def test_copies_counts_each_card_in_the_deck():  # §1.2
+    for edition in cards.EDITIONS:
+        deck = cards.deck(edition)
+        assert all(cards.copies(edition, code) == deck.count(code) for code in set(deck))
+    assert cards.copies("junior", "poly") == 8 and cards.copies("junior", "b5") == 2
+    assert cards.copies("adventure", "alien") == 0  # a villain, not in the playing deck

@@ -1192,11 +1192,11 @@ class RoundTracker:
         if kind == "slap" or (went_out and EDITIONS[self.config.edition].villains):
             self.absorb_until = t + ABSORB_S  # R-SLAP draws 2, R-ADV-7 draws 8: not turns of their own
         qid = f"q{seq}-went-out"
-        denied = self.answer_for(qid) is False or (self.answer_for(qid) is None
-                                                    and self.overrides.inferred.get(qid) is False)
-        if went_out and denied:
+        answered = self.answer_for(qid)
+        told = answered if answered is not None else self.overrides.inferred.get(qid)
+        if went_out and told is False:
             # "X did not go out": X held a card more than counted (a draw the camera missed).
-            if self.answer_for(qid) is None:  # inferred (``_sweep_untaken``): asked all the same, closed
+            if answered is None:  # inferred (``_sweep_untaken``): asked all the same, closed
                 self._ask_went_out(seq, t, move)
                 self._close(qid, "inferred")
             index = self.moves.index(move)
@@ -1499,30 +1499,28 @@ class RoundTracker:
         unseen = self._unseen_before(self.game, seq, card)
         codes = [code for code, _, _ in unseen]
         told = answered if answered is not None else self.overrides.inferred.get(qid)
-        if isinstance(told, str) and told.startswith(UNSEEN) and told[len(UNSEEN):] in codes:
-            if answered is None:  # asked all the same (the headless log lists it), closed at once
+
+        def close_inferred() -> None:  # what the camera told later: asked all the same (the headless
+            if answered is None:       # log lists it), closed at once
                 self._ask_wrong_or_misread(seq, t, card, seat, codes)
                 self._close(qid, "inferred")
+
+        if isinstance(told, str) and told.startswith(UNSEEN) and told[len(UNSEEN):] in codes:
+            close_inferred()
             actions = unseen[codes.index(told[len(UNSEEN):])][1]
             return actions[-1]["by"], actions, False
-        if answered == "ignore" or (answered is None and told == "ignore"):
-            if answered is None:  # inferred: asked all the same (the headless log lists it), closed
-                self._ask_wrong_or_misread(seq, t, card, seat, codes)
-                self._close(qid, "inferred")
+        if told == "ignore":
+            close_inferred()
             self.effective.append(seq)
             return None
         if answered == "wrong":
             self._apply_wrong({"seq": seq, "t": t, "card": card, "seat": seat}, inferred=False)
             return None
-        if isinstance(answered, str) and cards.is_code(answered) and answered != card:
-            self._on_landed(seq, t, answered, None, None)
-            return None
-        if answered is None and isinstance(told, str) and cards.is_code(told) and told != card:
-            # inferred (``_explain_by_held``): asked all the same (the headless log lists it), closed
-            self._ask_wrong_or_misread(seq, t, card, seat, codes)
-            self._close(qid, "inferred")
-            self._note_rules_read(seq, t, card, told)
-            self._on_landed(seq, t, told, None, hint)
+        if isinstance(told, str) and cards.is_code(told) and told != card:
+            if answered is None:  # inferred (``_explain_by_held``)
+                close_inferred()
+                self._note_rules_read(seq, t, card, told)
+            self._on_landed(seq, t, told, None, None if answered is not None else hint)
             return None
         before = self._misread_before(seq, t, card)
         self.held = {"seq": seq, "t": t, "card": card, "seat": seat, "qid": qid, "unseen": unseen,
@@ -1706,7 +1704,7 @@ class RoundTracker:
     def _copy_left(self, game: Game, code: str) -> bool:
         """Whether a copy of ``code`` may still be laid: the deck's copies of it (§1.2) are not all on
         the discard pile already."""
-        return game.discard.count(code) < cards.deck(self.config.edition).count(code)
+        return game.discard.count(code) < cards.copies(self.config.edition, code)
 
     def _twins_then(self, game: Game, seq: int, card: str, *, drawer: int | None = None
                     ) -> dict[int, list[dict]]:
@@ -1879,7 +1877,7 @@ class RoundTracker:
         with no move since but villains revealed: a twin of it seen landing then is the one already
         counted (laid unseen, told by the villain it beat, and seen once the hand had gone)."""
         last = self.last_play()
-        if last is None or card != self.game.top or cards.deck(self.config.edition).count(card) != 2:
+        if last is None or card != self.game.top or cards.copies(self.config.edition, card) != 2:
             return False
         index, move = last
         if self._previous_move() is not move or move.action["play"] != card:
@@ -2363,18 +2361,14 @@ class RoundTracker:
         if (colour is None or taker not in (None, seat) or self.answer_for(qid) is not None
                 or qid in self.overrides.inferred):
             return
-        beating = []
+        beating, had = [], self.game.trophies[seat].count(villain)
         for code in EDITIONS[self.config.edition].playable_codes:
             card = cards.parse(code)
             if code == held["card"] or not card.is_number or card.colour != colour:
                 continue
-            probe = copy.deepcopy(self.game)
-            action = self._legal_play(probe, held["seq"], seat, code)
-            if action is None:
-                continue
-            had = probe.trophies[seat].count(villain)
-            probe.push(action)
-            if probe.trophies[seat].count(villain) > had:
+            action = self._legal_play(self.game, held["seq"], seat, code)
+            probe = _pushed(self.game, [action]) if action is not None else None
+            if probe is not None and probe.trophies[seat].count(villain) > had:
                 beating.append(code)
         if len(beating) == 1:
             self.told_later[qid] = beating[0]
@@ -2422,8 +2416,8 @@ class RoundTracker:
         # laid by the taker's arm, not the arm of the seat the rules gave it to: the taker's twin,
         # however surely read; unless the camera had read that card landing just before (then it is
         # that card's twin, already read as such)
-        earlier = [seq for seq in self.camera_cards if seq < move.source]
-        read_before = self.camera_cards[earlier[-1]] if earlier else None
+        read_before = self.camera_cards.get(max((entry for entry in self.camera_cards if entry < move.source),
+                                                default=-1))
         by_taker = (taker is not None and taker != move.action["by"] and self._reach_seat(move.arm) == taker
                     and read_before != card)
         misread = (twin is not None and not move.intercept and twin != card
@@ -2725,25 +2719,21 @@ class RoundTracker:
             return False
         move = last[1]
         seats = {self._reach_seat(place) for place in arrivals or []}
-        grab = next((code for code, _ in move.alternatives if cards.parse(code).kind == "grab"), None)
-        if (grab is None or cards.parse(move.action["play"]).kind != "slap" or move.confidence is None
+        victim = self._reach_seat(reach)
+        if (victim is None or cards.parse(move.action["play"]).kind != "slap" or move.confidence is None
                 or move.confidence >= UNSURE_READING or self._card_told(move.source)
                 or None in seats or len(seats) >= self.config.n):
             return False
-        victim = self._reach_seat(reach)
 
         def explains() -> bool:
             pending = self._state()["pending"]
-            return pending is not None and pending["victim"] == victim
+            return (cards.parse(self.last_play()[1].action["play"]).kind == "grab"
+                    and pending is not None and pending["victim"] == victim)
 
-        card = move.action["play"]
-        if victim is None or not self._read_last_play_as(grab, explains):
+        if not self._weighed_instead(seq, t, explains, "", " (one arm took the cards)"):
             return False
         self.absorb_until = float("-inf")  # no slap's two cards to come
         self._close(f"q{move.source}-last-hand", "inferred")
-        self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это {texts.card_ru(grab)}",
-                   f"The camera read {texts.card_en(card)}; it was {texts.card_en(grab)} (one arm took "
-                   f"the cards)")
         return True
 
     def _took_before_landing(self, t: float, reach: float | None, cover: float | None) -> bool:
