@@ -74,6 +74,15 @@ def _new_companion():
     return companion
 
 
+def enrolled_pipeline(table):
+    """The vision pipeline with the card model for a simulated table, the game's printing enrolled
+    first: the family has enrolled its deck, as `companion run --source sim` does (DESIGN.md)."""
+    from companion.vision.classify import Classifier
+    from companion.vision.pipeline import Pipeline
+
+    return Pipeline(table.zones, table.enrolled(Classifier(edition=EDITION, threads=1)))
+
+
 def run_game(args: tuple[int, int, bool]) -> dict:
     """One seeded game, rendered once, fed to the pipeline (when a model exists) and to the peer."""
     seed, max_actions, with_model = args
@@ -85,12 +94,8 @@ def run_game(args: tuple[int, int, bool]) -> dict:
     vision = peer = None
     pipeline = None
     if with_model:
-        from companion.vision.classify import Classifier
-        from companion.vision.pipeline import Pipeline
-
         vision = _new_companion()
-        # The family has enrolled its deck, as `companion run --source sim` does (DESIGN.md).
-        pipeline = Pipeline(table.zones, table.enrolled(Classifier(edition=EDITION, threads=1)))
+        pipeline = enrolled_pipeline(table)
         vision.attach_source(None, zones=table.zones, pipeline=pipeline)
     peer, blind = _new_companion(), _new_companion()
     for companion in (peer, blind):

@@ -87,13 +87,10 @@ def record_game(args: tuple[int, str]) -> int:
     seed, out = args
     from companion.sim.table import SimulatedTable
     from companion.table.reach import BAND, border
-    from companion.vision.classify import Classifier
-    from companion.vision.pipeline import Pipeline
 
     table = SimulatedTable(e2e.EDITION, e2e.PLAYERS, seed, noise=True, max_actions=MAX_ACTIONS)
     vision = e2e._new_companion()
-    pipeline = _RecordingPipeline(
-        Pipeline(table.zones, table.enrolled(Classifier(edition=e2e.EDITION, threads=1))))
+    pipeline = _RecordingPipeline(e2e.enrolled_pipeline(table))
     vision.attach_source(None, zones=table.zones, pipeline=pipeline)
     rings = []
     for frame in table:
@@ -110,9 +107,6 @@ def record_game(args: tuple[int, str]) -> int:
 
 
 def score_game(path: str) -> tuple[str, list[bool]]:
-    from companion.rules import RULE_DEFAULTS
-    from companion.table.tracker import MatchConfig, MatchTracker
-
     game = json.loads(Path(path).read_text())
     rings = np.load(Path(path).with_suffix(".npz"))["rings"]
     vision = e2e._new_companion()
@@ -124,11 +118,7 @@ def score_game(path: str) -> tuple[str, list[bool]]:
         pipeline.next_frame()
         vision.process_frame(_Frame(frame["t"], rings[index] if frame["image"] else None), pipeline)
     entries = e2e._entries_of(vision)
-    match = MatchTracker(1, MatchConfig(e2e.EDITION, e2e.NAMES, 0, dict(RULE_DEFAULTS[e2e.EDITION]), None))
-    for entry in entries:
-        if entry["kind"] == "event":
-            match.apply(entry, live=True)
-    alone = e2e._score(match.round.table_log(), game["truth"])
+    alone = e2e._score(vision.table_log(), game["truth"])
     answered = e2e._score(e2e._answered(entries, game["expected"], game["truth"]), game["truth"])
     return path, [alone["right"], alone["seats"], answered["right"]]
 
