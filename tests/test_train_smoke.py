@@ -166,3 +166,43 @@ def test_a_model_continued_from_its_export_keeps_its_layers_and_pooling(tmp_path
     assert pool == "avg" and list(map(list, layers)) == network["layers"]
     embedding = CardNet(6, 25, layers, pool)(torch.zeros(1, 3, 96, 64))[2]
     assert embedding.shape == (1, network["layers"][-1][0])
+
+
+def test_a_bfloat16_run_exports_a_float32_model_that_reads(tmp_path):
+    import onnx
+    from onnx import TensorProto
+
+    from companion.train.trainer import Schedule, train
+    from companion.vision.classify import Classifier
+
+    recipe = Recipe(name="smoke", seed=3, samples=64)
+    out = tmp_path / "bf16.onnx"
+    description = train(recipe, Schedule(epochs=1, batch=32, max_steps=2, bf16=True), out, threads=1,
+                        workers=1, quiet=True, generated=tmp_path / "generated")
+    assert description["schedule"]["bf16"] is True and description["training"]["device"] == "cpu"
+    assert np.isfinite(description["training"]["final_loss"])
+    weights = onnx.load(str(out)).graph.initializer
+    assert weights and {w.data_type for w in weights} == {TensorProto.FLOAT}
+    readings = Classifier(out).classify([make_sample(recipe, i)[0] for i in range(3)])
+    assert all(np.isfinite(r.confidence) for r in readings)
+
+
+@pytest.mark.parametrize("device, message", [("tpu9", "not a device torch knows"),
+                                             ("meta", "training runs on cpu or cuda")])
+def test_train_refuses_a_device_it_cannot_train_on(capsys, tmp_path, device, message):
+    from tests.cli import run
+
+    code, _, err = run(capsys, "train", "--device", device, "--heldout", "none",
+                       "--out", str(tmp_path / "m.onnx"), "--samples", "8", "--steps", "1", "--quiet")
+    assert code == 2 and message in err and "Traceback" not in err
+    assert not (tmp_path / "m.onnx").exists()
+
+
+def test_train_on_cuda_without_a_gpu_says_so(capsys, tmp_path):
+    from tests.cli import run
+
+    if torch.cuda.is_available():
+        pytest.skip("this machine has a CUDA GPU: the message for machines without one cannot show here")
+    code, _, err = run(capsys, "train", "--device", "cuda", "--heldout", "none",
+                       "--out", str(tmp_path / "m.onnx"), "--samples", "8", "--steps", "1", "--quiet")
+    assert code == 2 and "sees no CUDA GPU" in err

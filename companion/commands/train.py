@@ -24,6 +24,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--batch", type=int, help="batch size")
     parser.add_argument("--init", type=Path, help="continue training from this exported model")
     parser.add_argument("--lr", type=float, help="peak learning rate")
+    parser.add_argument("--bf16", action="store_true",
+                        help="the forward pass in bfloat16: faster on CPUs with AVX-512 BF16 or AMX and "
+                             "on GPUs; the shipped model was trained in float32")
+    parser.add_argument("--device", default="cpu",
+                        help="where torch trains: cpu (default), or cuda on a machine with an NVIDIA GPU")
     parser.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
     parser.add_argument("--workers", type=int, default=2, help="processes rendering the dataset")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
@@ -56,14 +61,30 @@ def run(args) -> int:
     overrides = (("epochs", args.epochs), ("max_steps", args.steps), ("batch", args.batch), ("lr", args.lr),
                  ("init", str(args.init) if args.init else None), ("warmup", 0.05 if args.init else None))
     changes = {k: v for k, v in overrides if v}
+    if args.bf16:
+        changes["bf16"] = True
     schedule = replace(schedule, **changes)
     if args.threads < 1 or args.workers < 1:
         raise CommandError("--threads and --workers must be at least 1")
+    _check_device(args.device)
     description = train(recipe, schedule, args.out, heldout=heldout, threads=args.threads,
-                        workers=args.workers, quiet=args.quiet)
+                        workers=args.workers, quiet=args.quiet, device=args.device)
     print(json.dumps({"model": str(args.out), "training": description["training"],
                       "metrics": description["metrics"]}))
     return 0
+
+
+def _check_device(device: str) -> None:
+    import torch
+
+    try:
+        kind = torch.device(device).type
+    except RuntimeError:
+        raise CommandError(f"--device {device!r} is not a device torch knows: use cpu or cuda") from None
+    if kind == "cuda" and not torch.cuda.is_available():
+        raise CommandError("--device cuda: this torch sees no CUDA GPU; train on the cpu instead")
+    if kind not in ("cpu", "cuda"):
+        raise CommandError(f"--device {device!r}: training runs on cpu or cuda")
 
 
 def _recipe(path: Path):
