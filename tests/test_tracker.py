@@ -2213,3 +2213,32 @@ def test_a_slap_entered_by_hand_with_its_last_hand_keeps_it_when_the_loser_draws
     table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[0]])  # an arm the table overrules
     assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 2}
     assert table.round.hand_counts() == [6, 5, 8]
+
+
+def _down_to_one_for_seat_2(table: Table) -> None:
+    """Seven rounds of seats 1, 2, 0 where seat 1 or seat 0 draws and keeps the card in turn: seat 2
+    ends with one card, blue 5 on top (laid by seat 0), seat 1 to play, every seat's arm placed."""
+    cards = iter(["b4", "b5", "b6", "b7"] * 4)
+    for rnd in range(7):
+        drawer = 1 if rnd % 2 == 0 else 0
+        for seat in (1, 2, 0):
+            if seat == drawer:
+                table.event("drawn", zone="deck", reach=PLACES[seat])
+            else:
+                table.land_seen((seat, next(cards)))
+
+
+def test_went_out_is_not_asked_of_a_seat_whose_twin_another_arm_took_the_alien_for():  # R-WIN-1, R-ADV-4
+    table = Table("adventure", tops={"aliens": "alien"})
+    _down_to_one_for_seat_2(table)
+    assert table.round.hand_counts() == [7, 9, 1] and table.game.state()["top"] == "b5"
+    table.land("b5")  # a twin, its arm not seen: seat 2 guessed, with its last card
+    assert table.actions[-1] == {"by": 2, "play": "b5"}
+    assert table.question("went-out")["seat"] == 2
+    # Seat 0's arm takes the alien the interception beat (R-ADV-4): seat 0 laid the twin onto its own card.
+    table.event("taken", zone="aliens", card="alien", reach=PLACES[0])
+    assert table.actions[-2:] == [{"by": 0, "play": "b5"}, {"by": 0, "play": "b5"}]
+    assert table.round.hand_counts()[2] == 1 and table.game.state()["trophies"][0] == ["alien"]
+    assert "went-out" not in table.kinds()  # seat 2 still holds its card: nobody went out
+    asked = [q for q in table.round.asked.values() if q["kind"] == "went-out"]
+    assert [q["resolved"] for q in asked] == ["not-last-card"]

@@ -102,6 +102,9 @@ WHICH_CARD = "which-card"
 # "q<seq>-read-again" (inferred only, ``told_later``): the landing of entry seq was the top read again,
 # no play, as the next card's arm told (``_read_again_told``).
 READ_AGAIN = "read-again"
+# how a "went-out" is closed once its play is read again as one its player did not go out with (another
+# seat's, or one whose player held more cards by then): nobody is asked, and no draw of eight follows it
+NOT_LAST_CARD = "not-last-card"
 
 QUESTION_KINDS = (
     "colour",
@@ -171,6 +174,7 @@ class Move:
     confirmed: list = field(default_factory=list)  # piles the camera saw taken after it
     confidence: float | None = None  # the camera's reading of the card (None: told, or not read)
     alternatives: list = field(default_factory=list)  # other cards the camera weighed: [[code, p], ...]
+    hand_before: int | None = None  # its player's hand count before it (set by `_push`)
 
 
 @dataclass
@@ -464,6 +468,9 @@ class RoundTracker:
         game = self.game
         sizes = {pile: len(stack) for pile, stack in game.villains.items()}
         trophies = [len(t) for t in game.trophies]
+        seat = move.action.get("by")
+        known_seat = isinstance(seat, int) and 0 <= seat < len(game.hands)  # else the engine refuses it
+        move.hand_before = len(game.hands[seat]) if known_seat else None
         game.push(move.action)
         shake = move.action.get("shake")
         if shake and "play" in move.action:
@@ -631,6 +638,21 @@ class RoundTracker:
         elif kind in ("answer", "fix", "undo"):
             self.effective.append(seq)  # overrides; the re-derivation has applied them already
         self._reveal_explained_takes(seq, t)
+        self._retarget_went_out()
+
+    def _retarget_went_out(self) -> None:
+        """An open "did X play their last card?" whose play was read again since as another seat's (an
+        arm that took its villain, moved a villain, laid the next card): about that seat when it held
+        one card then (R-WIN-1), else no longer asked, since nobody went out with it."""
+        for qid, question in list(self.questions.items()):
+            move = question["_move"]
+            if (question["kind"] != "went-out" or self.answer_for(qid) is not None
+                    or self._index_of(move) is None):
+                continue
+            if move.hand_before != 1:
+                self._close(qid, NOT_LAST_CARD)
+            elif move.action["by"] != question["seat"]:
+                self._ask_went_out(move.source, move.t, move)  # the same question, now about that seat
 
     def _reveal_explained_takes(self, seq: int, t: float) -> None:
         """Takes the camera saw before the rules could explain them, now explained (a play the rules
@@ -2826,7 +2848,8 @@ class RoundTracker:
         # The player went out with it: asked "went out?" (`_after_play`), or told so; not told "no".
         qid = f"q{move.source}-went-out"
         answer = self.answer_for(qid)
-        return answer is True or (answer is None and qid in self.asked)
+        return answer is True or (answer is None and qid in self.asked
+                                  and self.asked[qid].get("resolved") != NOT_LAST_CARD)
 
     def _inferred(self, qid: str) -> bool:
         """Whether a question was asked and then closed from what the camera saw (not told, not answered)."""
