@@ -206,3 +206,39 @@ def test_train_on_cuda_without_a_gpu_says_so(capsys, tmp_path):
     code, _, err = run(capsys, "train", "--device", "cuda", "--heldout", "none",
                        "--out", str(tmp_path / "m.onnx"), "--samples", "8", "--steps", "1", "--quiet")
     assert code == 2 and "sees no CUDA GPU" in err
+
+
+def test_train_shapes_a_new_network_from_layers_and_records_them(capsys, tmp_path):
+    import onnxruntime as ort
+
+    from tests.cli import run
+
+    out = tmp_path / "narrow.onnx"
+    code, stdout, err = run(capsys, "train", "--layers", "8:2,16:2,24:1", "--heldout", "none",
+                            "--out", str(out), "--samples", "40", "--steps", "1", "--batch", "16",
+                            "--threads", "1", "--workers", "1", "--quiet")
+    assert code == 0, err
+    assert json.loads(out.with_suffix(".json").read_text())["network"]["layers"] == [[8, 2], [16, 2], [24, 1]]
+    session = ort.InferenceSession(str(out), providers=["CPUExecutionProvider"])
+    embedding = session.run(["embedding"], {"crop": np.zeros((1, 3, 96, 64), np.float32)})[0]
+    assert embedding.shape == (1, 48)  # average and max pooling of the last 24 channels
+
+
+@pytest.mark.parametrize("layers, message", [("16:3", "stride 1 or 2"), ("16", "CHANNELS:STRIDE"),
+                                             ("a:2", "CHANNELS:STRIDE"), ("0:2", "out channels 1 to 1024"),
+                                             (",".join(["8:2"] * 6), "five stride-2 layers")])
+def test_train_refuses_layers_it_cannot_build(capsys, tmp_path, layers, message):
+    from tests.cli import run
+
+    code, _, err = run(capsys, "train", "--layers", layers, "--heldout", "none",
+                       "--out", str(tmp_path / "m.onnx"), "--samples", "8", "--steps", "1", "--quiet")
+    assert code == 2 and message in err and "Traceback" not in err
+    assert not (tmp_path / "m.onnx").exists()
+
+
+def test_a_continued_model_keeps_its_layers(capsys, tmp_path):
+    from tests.cli import run
+
+    code, _, err = run(capsys, "train", "--layers", "8:2", "--init", "models/cards.onnx", "--heldout", "none",
+                       "--out", str(tmp_path / "m.onnx"), "--samples", "8", "--steps", "1", "--quiet")
+    assert code == 2 and "keeps its layers" in err and not (tmp_path / "m.onnx").exists()

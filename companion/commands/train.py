@@ -27,6 +27,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--bf16", action="store_true",
                         help="the forward pass in bfloat16: faster on CPUs with AVX-512 BF16 or AMX and "
                              "on GPUs; the shipped model was trained in float32")
+    parser.add_argument("--layers", help="the network's conv layers as CHANNELS:STRIDE,... (default: "
+                        "companion/train/model.py's LAYERS), e.g. 24:2,48:2,48:1,96:2,96:1,160:2,160:1,224:1")
     parser.add_argument("--device", default="cpu",
                         help="where torch trains: cpu (default), or cuda on a machine with an NVIDIA GPU")
     parser.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
@@ -67,11 +69,24 @@ def run(args) -> int:
     if args.threads < 1 or args.workers < 1:
         raise CommandError("--threads and --workers must be at least 1")
     _check_device(args.device)
+    layers = _layers(args.layers) if args.layers else None
+    if layers is not None and args.init:
+        raise CommandError("--layers and --init: a model continued from its export keeps its layers")
     description = train(recipe, schedule, args.out, heldout=heldout, threads=args.threads,
-                        workers=args.workers, quiet=args.quiet, device=args.device)
+                        workers=args.workers, quiet=args.quiet, device=args.device, layers=layers)
     print(json.dumps({"model": str(args.out), "training": description["training"],
                       "metrics": description["metrics"]}))
     return 0
+
+
+def _layers(text: str) -> tuple:
+    from companion.train.trainer import check_layers
+
+    try:
+        return check_layers(tuple(part.split(":") for part in text.split(",")))
+    except ValueError as exc:
+        raise CommandError(f"--layers {text!r}: {exc} (write CHANNELS:STRIDE,..., e.g. 16:2,32:2,32:1)"
+                           ) from None
 
 
 def _check_device(device: str) -> None:

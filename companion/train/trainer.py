@@ -157,8 +157,11 @@ def epoch_samples(repeated, repeats: int):
 
 def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recipe | None = None,
           threads: int = 2, workers: int = 2, quiet: bool = False, generated: Path = GENERATED_DIR,
-          device: str = "cpu") -> dict:
+          device: str = "cpu", layers: tuple | None = None) -> dict:
     """Train, export ``out_model`` (+ its ``.json``) and return the description written.
+
+    ``layers`` ((out channels, stride) per conv layer) shapes a new network: the default is
+    ``model.LAYERS``; a model continued from its export keeps the export's.
 
     ``device`` is where torch trains ("cpu", "cuda"): the dataset, the augmentation and the network
     all live there. The same seed on another device gives a model as good, not the same bytes.
@@ -180,7 +183,12 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
     mean = torch.tensor(MEAN, device=device).view(1, 3, 1, 1)
     std = torch.tensor(STD, device=device).view(1, 3, 1, 1)
 
-    layers, pool = exported_network(Path(schedule.init)) if schedule.init else (LAYERS, POOL)
+    if schedule.init:
+        if layers is not None:
+            raise ValueError("a model continued from its export keeps its layers: give no layers")
+        layers, pool = exported_network(Path(schedule.init))
+    else:
+        layers, pool = (check_layers(layers) if layers is not None else LAYERS), POOL
     model = CardNet(len(COLOUR_LABELS), len(FACE_LABELS), layers, pool)
     if schedule.init:
         load_exported_weights(model, Path(schedule.init))
@@ -264,6 +272,22 @@ def remeasure(model_path: Path, heldout: Recipe, *, workers: int = 2, quiet: boo
     description["metrics"] = measure(model_path, heldout, workers=workers, quiet=quiet, root=generated)
     write_description(model_path, description)
     return description
+
+
+def check_layers(layers) -> tuple:
+    """Conv layers as (out channels, stride) pairs, or ValueError saying what is wrong with them."""
+    try:
+        layers = tuple((int(channels), int(stride)) for channels, stride in layers)
+    except (TypeError, ValueError):
+        raise ValueError("layers are (out channels, stride) pairs") from None
+    if not 1 <= len(layers) <= 16:
+        raise ValueError("a network has 1 to 16 conv layers")
+    for channels, stride in layers:
+        if not 1 <= channels <= 1024 or stride not in (1, 2):
+            raise ValueError(f"layer ({channels}, {stride}): out channels 1 to 1024, stride 1 or 2")
+    if sum(stride == 2 for _, stride in layers) > 5:
+        raise ValueError("more than five stride-2 layers leave less than a pixel of a 64 x 96 crop")
+    return layers
 
 
 def exported_network(path: Path) -> tuple[tuple, str]:
