@@ -70,10 +70,11 @@ def run(args) -> int:
         raise CommandError("--threads and --workers must be at least 1")
     _check_device(args.device)
     layers = _layers(args.layers) if args.layers else None
-    if layers is not None and args.init:
-        raise CommandError("--layers and --init: a model continued from its export keeps its layers")
-    description = train(recipe, schedule, args.out, heldout=heldout, threads=args.threads,
-                        workers=args.workers, quiet=args.quiet, device=args.device, layers=layers)
+    try:
+        description = train(recipe, schedule, args.out, heldout=heldout, threads=args.threads,
+                            workers=args.workers, quiet=args.quiet, device=args.device, layers=layers)
+    except ValueError as exc:  # what `train` refuses before it renders anything (--layers with --init)
+        raise CommandError(str(exc)) from None
     print(json.dumps({"model": str(args.out), "training": description["training"],
                       "metrics": description["metrics"]}))
     return 0

@@ -173,6 +173,13 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
 
     torch.set_num_threads(threads)
     torch.manual_seed(schedule.seed)
+    # the network's shape is settled before the dataset is rendered: a wrong one fails in a moment
+    if schedule.init:
+        if layers is not None:
+            raise ValueError("a model continued from its export keeps its layers: give no layers")
+        layers, pool = exported_network(Path(schedule.init))
+    else:
+        layers, pool = (check_layers(layers) if layers is not None else LAYERS), POOL
     started = time.monotonic()
     images, classes = load_dataset(recipe, workers=workers, quiet=quiet, root=generated)
     colour_targets = torch.tensor([labels_of(CODES[c])[0] for c in classes], device=device)
@@ -183,12 +190,6 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
     mean = torch.tensor(MEAN, device=device).view(1, 3, 1, 1)
     std = torch.tensor(STD, device=device).view(1, 3, 1, 1)
 
-    if schedule.init:
-        if layers is not None:
-            raise ValueError("a model continued from its export keeps its layers: give no layers")
-        layers, pool = exported_network(Path(schedule.init))
-    else:
-        layers, pool = (check_layers(layers) if layers is not None else LAYERS), POOL
     model = CardNet(len(COLOUR_LABELS), len(FACE_LABELS), layers, pool)
     if schedule.init:
         load_exported_weights(model, Path(schedule.init))
