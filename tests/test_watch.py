@@ -314,6 +314,31 @@ def test_villain_moved_from_one_pile_to_another():  # R-SHAKE
     assert event["covered"] == round(5 / FPS, 3)  # when the arm came to take it
 
 
+def test_the_arm_carrying_a_villain_across_the_shaker_lays_no_twin_of_it():  # R-SHAKE, R-INTERCEPT-1
+    # Simulated game 412: after a yellow Shake, the arm carried a villain from the pirates to the
+    # aliens and lay across the discard pile on the way; the shaker was then outlined 8.5 px off and
+    # read as its twin laid (a phantom interception by the shaker's own seat).
+    table = start("b-shake")
+    table.frames(4, pirates=MOVING)
+    table.set(pirates=card("pirate-big", (97, 99), 3))
+    table.frames(4, ghosts=MOVING, discard=MOVING)
+    table.set(discard=_placed(card("b-shake", (108.5, 100), 0.4), 0.76))
+    table.frames(4, ghosts=MOVING)
+    table.set(ghosts=card("pirate-small", (105, 100), 12))
+    table.frames(20)
+    assert table.types() == [("moved", "pirates", "pirate-small")]
+    # A twin that changed the pile's place is laid, even while a villain is carried.
+    table = start("b-shake")
+    table.frames(4, pirates=MOVING)
+    table.set(pirates=card("pirate-big", (97, 99), 3))
+    table.frames(6, ghosts=MOVING, discard=MOVING)
+    table.set(discard=_placed(card("b-shake", (101, 100), 0.5), 0.45))
+    table.frames(4, ghosts=MOVING)
+    table.set(ghosts=card("pirate-small", (105, 100), 12))
+    table.frames(20)
+    assert sorted(table.types()) == [("landed", "discard", "b-shake"), ("moved", "pirates", "pirate-small")]
+
+
 def test_a_villain_moved_off_an_identical_one_is_a_move():  # R-SHAKE
     table = start("b-shake")  # a villain moves only after a shaker
     # The top small pirate is moved onto the ghosts; the one under it lies almost as it did.

@@ -42,6 +42,8 @@ was there, not an arm that passed over the zone while the change waited to be co
   a card), is an identical card laid almost exactly on it when its place looks otherwise than before
   the hand came (``same_place`` under ``place_changed``): what peeks out around the top card changed;
   or under ``carried_place`` when another card was outlined there under the hand (the twin in it).
+  While a villain is carried between piles after a shaker (a pile's top lost, another pile
+  covered), only the place tells a twin: the arm carrying it lays none, but shifts the outline.
 - ``taken`` (villain pile): ``card`` the top that was removed, ``under`` the new top or None (the
   same card when an identical one lay under it and its place changed, as for a landing).
 - ``reached`` (villain pile): a hand moved over the pile for ``drop_s`` at least and its top
@@ -381,6 +383,10 @@ class Watcher:
             # A hand stayed long enough to drop a card, though its motion was over the card only
             # briefly (a blurred or half-covered frame is unreadable without motion over the card).
             return True
+        if zone.name == "discard" and self._villain_carried():
+            # The hand over the pile is the arm carrying a villain between piles (R-SHAKE): it lays
+            # no card, though crossing the pile shifts the top's outline.
+            return False
         if not zone.moving_s or zone.moving_s < self.drop_s or not zone.poses:
             # No hand came (the same card, outlined again), or too briefly to put a card down: an arm
             # crossing the pile's edge, resting on it or not.
@@ -494,6 +500,11 @@ class Watcher:
         if discard is None or discard.stable in (None, EMPTY) or not discard.run or discard.change:
             return True
         return self._shaker_on_top()
+
+    def _villain_carried(self) -> bool:
+        """Whether a villain is on its way between piles now: a shaker on the discard pile that has
+        moved none yet, and a villain pile's lost top held back while another villain pile is covered."""
+        return self._shaker_on_top() and any(self._waiting(loss, self._t) for loss in self._losses)
 
     def _shaker_on_top(self) -> bool:
         """Whether the discard pile's stable top is a shaker that has moved no villain yet."""
