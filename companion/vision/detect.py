@@ -156,16 +156,18 @@ def _grey(image: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
 
 
-def _busy_edges(grey: np.ndarray, region: np.ndarray) -> np.ndarray:
+def _busy_edges(grey: np.ndarray, region: np.ndarray, *, by_channel: bool = False) -> np.ndarray:
     """The edge map of a searched region on a busy table cloth (a fine check, a print).
 
     Blurring the pattern away blurs the cards' edges with it. Instead the cloth is told by its
     colours: the region's border strip is mostly cloth, and a printed pattern's colours lie near a
     line in colour space (its two inks and their mixtures). Pixels far from that line are not cloth:
     their mask's outline is the pile's, and inside it (no cloth there) the ordinary fine edges show
-    where the top card lies over the ones below.
+    where the top card lies over the ones below; ``by_channel`` adds each colour channel's edges
+    there (a card on cards of its colour, as in ``find_card_quads``).
     """
-    colour = _colour(region, grey.shape).astype(np.float32)
+    colour_u8 = _colour(region, grey.shape)
+    colour = colour_u8.astype(np.float32)
     strip = TABLE_STRIP
     border = np.concatenate([colour[:strip].reshape(-1, 3), colour[-strip:].reshape(-1, 3),
                              colour[:, :strip].reshape(-1, 3), colour[:, -strip:].reshape(-1, 3)])
@@ -186,6 +188,9 @@ def _busy_edges(grey: np.ndarray, region: np.ndarray) -> np.ndarray:
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     fine = cv2.Canny(cv2.GaussianBlur(grey, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
+    if by_channel:
+        for channel in cv2.split(colour_u8):
+            fine |= cv2.Canny(cv2.GaussianBlur(channel, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
     fine[cv2.erode(mask, np.ones((7, 7), np.uint8)) == 0] = 0
     return np.maximum(fine, cv2.morphologyEx(mask, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)))
 
@@ -505,8 +510,8 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
 
     ``colour`` searches the edges of each colour channel as well as grey's: a card laid on cards of
     its own colour may show no outline in grey (a yellow card's pale border on the yellow card below
-    is about as bright). More edges make more candidates, so it is the search for a card that grey
-    did not find.
+    is about as bright), on a busy cloth too. More edges make more candidates, so it is the search
+    for a card that grey did not find.
     """
     x0, y0, x1, y1 = region_box(region, image.shape, margin)
     if x1 - x0 < 8 or y1 - y0 < 8:
@@ -519,7 +524,7 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     edges = cv2.Canny(cv2.GaussianBlur(grey, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
     if float(np.count_nonzero(edges)) > BUSY_EDGES * edges.size:
         # A busy table cloth (a fine check, a print): tell it by its colours (_busy_edges).
-        edges = _busy_edges(grey, image[y0:y1, x0:x1])
+        edges = _busy_edges(grey, image[y0:y1, x0:x1], by_channel=colour and image.ndim == 3)
     elif colour and image.ndim == 3:
         region_bgr = image[y0:y1, x0:x1]
         if scale != 1.0:
