@@ -258,6 +258,30 @@ def test_a_patch_of_the_cloth_read_as_no_card_gives_way_to_the_card_beside_it(mo
     np.testing.assert_allclose(pipeline.last_observations["discard"].quad, card)
 
 
+def test_a_card_larger_than_the_checks_of_the_cloth_it_lies_on_is_read(monkeypatch):
+    # Simulated game 420: on a large check, outlines of the cloth's own checks came all nearer the
+    # size expected than the card lying there, and only those were read (a slap and an omni unseen).
+    # The largest outline is read besides them, and wins.
+    import companion.vision.pipeline as pipeline_module
+
+    image = scene(discard=(), deck=False)
+    card = card_corners((66, 120), 0, width=76, height=112)
+    draw_card(image, card, CARD_COLOURS["r3"])
+    image[72:168, 110:158] = (10, 230, 230)  # checks of the cloth beside it, of the size expected
+    checks = [card_corners((126 + dx, 120 + dy), 0, width=66, height=96) for dx, dy in ((0, 0), (2, -3), (-2, 3))]
+    monkeypatch.setattr(pipeline_module, "find_card_quads",
+                        lambda img, poly, **_: [card, *checks] if poly[0][0] == 20 else [])
+    classifier = ColourClassifier()
+    batches = []
+    read = classifier.classify
+    classifier.classify = lambda crops: batches.append(len(crops)) or read(crops)
+    pipeline = Pipeline(ZONES, classifier)
+    feed(pipeline, [image] * 5)
+    assert pipeline.state()["discard"]["card"] == "r3"
+    assert batches == [4]  # the outline of the expected size, the next two, and the largest
+    np.testing.assert_allclose(pipeline.last_observations["discard"].quad, card)
+
+
 def _glare(image, x_from=20, x_to=55):
     """A soft band of light over the cloth at the discard card's left edge (a lamp's reflection)."""
     import cv2

@@ -201,8 +201,13 @@ class Pipeline:
             # The top card of the pile: of the card-shaped outlines, the one of a card's size here
             # (a patterned table has card-shaped patches too). The next best few are read as well:
             # when the first is no card the model can name (a patch of the cloth), one of them is.
+            # The largest outline is read last besides them: on a large check, patches of the cloth's
+            # own size may all come nearer the size expected than the card lying on it.
             expected = area or CARD_SHARE * polygon_area(poly)
-            quads = sorted(quads, key=lambda q: abs(float(np.log(quad_area(q) / expected))))
+            largest = quads[0]  # find_card_quads gives the largest first
+            quads = sorted(quads, key=lambda q: abs(float(np.log(quad_area(q) / expected))))[:ALTERNATIVES + 1]
+            if not any(q is largest for q in quads):
+                quads.append(largest)
             crop = warp_card(image, quads[0], self.crop_size)
             measured[name] = _sharpness_and_glare(crop)
             if not self._clear(name, measured[name]):
@@ -210,7 +215,7 @@ class Pipeline:
                 observations[name] = UNREADABLE
                 continue
             to_classify.append((name, quads[0], crop, thumb))
-            for quad in quads[1:ALTERNATIVES + 1]:
+            for quad in quads[1:]:
                 to_classify.append((name, quad, warp_card(image, quad, self.crop_size), None))
         if to_classify:
             readings = self.read([(name, quad, crop) for name, quad, crop, _ in to_classify])
