@@ -236,6 +236,14 @@ def test_camera_loss_is_reported_and_the_state_kept():
     assert pipeline.process(Frame(3.1, np.zeros((0, 0, 3), np.uint8))) == []
 
 
+def _batch_sizes(classifier) -> list[int]:
+    """The number of crops in each call the pipeline makes to ``classifier``, as it goes on."""
+    sizes = []
+    read = classifier.classify
+    classifier.classify = lambda crops: sizes.append(len(crops)) or read(crops)
+    return sizes
+
+
 def test_a_patch_of_the_cloth_read_as_no_card_gives_way_to_the_card_beside_it(monkeypatch):
     # A patterned cloth has card-shaped patches; when the one of the expected size is read as no
     # card, the next outline found in the zone is read in the same call and wins.
@@ -248,9 +256,7 @@ def test_a_patch_of_the_cloth_read_as_no_card_gives_way_to_the_card_beside_it(mo
     monkeypatch.setattr(pipeline_module, "find_card_quads",
                         lambda img, poly, **_: [patch, card] if poly[0][0] == 20 else [])
     classifier = ColourClassifier()
-    batches = []
-    read = classifier.classify
-    classifier.classify = lambda crops: batches.append(len(crops)) or read(crops)
+    batches = _batch_sizes(classifier)
     pipeline = Pipeline(ZONES, classifier)
     feed(pipeline, [image] * 5)
     assert pipeline.state()["discard"]["card"] == "r3"
@@ -268,13 +274,12 @@ def test_a_card_larger_than_the_checks_of_the_cloth_it_lies_on_is_read(monkeypat
     card = card_corners((66, 120), 0, width=76, height=112)
     draw_card(image, card, CARD_COLOURS["r3"])
     image[72:168, 110:158] = (10, 230, 230)  # checks of the cloth beside it, of the size expected
-    checks = [card_corners((126 + dx, 120 + dy), 0, width=66, height=96) for dx, dy in ((0, 0), (2, -3), (-2, 3))]
+    checks = [card_corners((126 + dx, 120 + dy), 0, width=66, height=96)
+              for dx, dy in ((0, 0), (2, -3), (-2, 3))]
     monkeypatch.setattr(pipeline_module, "find_card_quads",
                         lambda img, poly, **_: [card, *checks] if poly[0][0] == 20 else [])
     classifier = ColourClassifier()
-    batches = []
-    read = classifier.classify
-    classifier.classify = lambda crops: batches.append(len(crops)) or read(crops)
+    batches = _batch_sizes(classifier)
     pipeline = Pipeline(ZONES, classifier)
     feed(pipeline, [image] * 5)
     assert pipeline.state()["discard"]["card"] == "r3"

@@ -314,28 +314,28 @@ def test_villain_moved_from_one_pile_to_another():  # R-SHAKE
     assert event["covered"] == round(5 / FPS, 3)  # when the arm came to take it
 
 
+def _villain_carried_across_the_shaker(discard, frames_over_discard):
+    """After a blue Shake, an arm takes the small pirate off its pile and carries it to the ghosts,
+    over the discard pile for ``frames_over_discard`` frames; the shaker is then read as ``discard``."""
+    table = start("b-shake")
+    table.frames(4, pirates=MOVING)
+    table.set(pirates=card("pirate-big", (97, 99), 3))
+    table.frames(frames_over_discard, ghosts=MOVING, discard=MOVING)
+    table.set(discard=discard)
+    table.frames(4, ghosts=MOVING)
+    table.set(ghosts=card("pirate-small", (105, 100), 12))
+    table.frames(20)
+    return table
+
+
 def test_the_arm_carrying_a_villain_across_the_shaker_lays_no_twin_of_it():  # R-SHAKE, R-INTERCEPT-1
     # Simulated game 412: after a yellow Shake, the arm carried a villain from the pirates to the
     # aliens and lay across the discard pile on the way; the shaker was then outlined 8.5 px off and
     # read as its twin laid (a phantom interception by the shaker's own seat).
-    table = start("b-shake")
-    table.frames(4, pirates=MOVING)
-    table.set(pirates=card("pirate-big", (97, 99), 3))
-    table.frames(4, ghosts=MOVING, discard=MOVING)
-    table.set(discard=_placed(card("b-shake", (108.5, 100), 0.4), 0.76))
-    table.frames(4, ghosts=MOVING)
-    table.set(ghosts=card("pirate-small", (105, 100), 12))
-    table.frames(20)
+    table = _villain_carried_across_the_shaker(_placed(card("b-shake", (108.5, 100), 0.4), 0.76), 4)
     assert table.types() == [("moved", "pirates", "pirate-small")]
     # A twin that changed the pile's place is laid, even while a villain is carried.
-    table = start("b-shake")
-    table.frames(4, pirates=MOVING)
-    table.set(pirates=card("pirate-big", (97, 99), 3))
-    table.frames(6, ghosts=MOVING, discard=MOVING)
-    table.set(discard=_placed(card("b-shake", (101, 100), 0.5), 0.45))
-    table.frames(4, ghosts=MOVING)
-    table.set(ghosts=card("pirate-small", (105, 100), 12))
-    table.frames(20)
+    table = _villain_carried_across_the_shaker(_placed(card("b-shake", (101, 100), 0.5), 0.45), 6)
     assert sorted(table.types()) == [("landed", "discard", "b-shake"), ("moved", "pirates", "pirate-small")]
 
 

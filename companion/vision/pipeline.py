@@ -205,7 +205,8 @@ class Pipeline:
             # own size may all come nearer the size expected than the card lying on it.
             expected = area or CARD_SHARE * polygon_area(poly)
             largest = quads[0]  # find_card_quads gives the largest first
-            quads = sorted(quads, key=lambda q: abs(float(np.log(quad_area(q) / expected))))[:ALTERNATIVES + 1]
+            by_size = sorted(quads, key=lambda q: abs(float(np.log(quad_area(q) / expected))))
+            quads = by_size[:ALTERNATIVES + 1]
             if not any(q is largest for q in quads):
                 quads.append(largest)
             crop = warp_card(image, quads[0], self.crop_size)
