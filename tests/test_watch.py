@@ -412,6 +412,31 @@ def test_a_shaker_moves_one_villain_so_a_twin_seen_after_its_move_was_uncovered(
                                          ("taken", "pirates", "pirate-super")]
 
 
+def test_two_piles_trading_tops_after_a_shake_are_told_by_what_lay_under():  # R-SHAKE
+    # Simulated game 439: a red ghost was shaken onto the pirates, uncovering a yellow ghost. After
+    # the next Shake the yellow ghost went onto the pirates and uncovered another red ghost: each pile
+    # now shows the other's top. The arm crossed the pirates first, so by the hand's way the red ghost
+    # went back; but it would have uncovered the small pirate it covered, not a yellow ghost.
+    table = start("b-shake")
+    table.frames(4, ghosts=MOVING)
+    table.set(ghosts=card("ghost-y", (97, 99), 3))
+    table.frames(4, pirates=MOVING)
+    table.set(pirates=card("ghost-r", (105, 100), 12))
+    table.frames(20)
+    table.frames(6, discard=MOVING)
+    table.set(discard=card("y-shake", (104, 98), 9))
+    table.frames(10)
+    table.frames(3, pirates=MOVING)
+    table.frames(3, pirates=MOVING, ghosts=MOVING)
+    table.set(pirates=card("ghost-y", (98, 101), -8))
+    table.frames(3, ghosts=MOVING)
+    table.set(ghosts=card("ghost-r", (96, 103), 5))
+    table.frames(40)
+    assert [(e["type"], e["zone"], e.get("card"), e.get("to")) for e in table.events] == [
+        ("moved", "ghosts", "ghost-r", "pirates"), ("landed", "discard", "y-shake", None),
+        ("moved", "ghosts", "ghost-y", "pirates")]
+
+
 def _aliens_on_two_piles(discard: str) -> Table:
     """An alien on the ghosts' pile (moved there by an earlier shake) and one on the aliens' pile, an
     identical alien under it."""

@@ -56,7 +56,9 @@ was there, not an arm that passed over the zone while the change waited to be co
   a loss is held back (at most ``pair_s``) while another villain pile is covered, to pair it, but
   only while a move can be under way: a shaker on the discard pile, or that pile covered or changing.
   A card leaves its pile before it comes onto another: when both piles show a loss and a gain of it
-  (it lay on its twin on both), the loss covered first is its pile. A pile showing its top again in
+  (it lay on its twin on both), the loss covered first is its pile. A card moved onto a pile
+  uncovers the top it covered when it leaves: when two piles trade tops, the pairing that says
+  otherwise comes last, whichever pile the hand came to first. A pile showing its top again in
   a new pose (taken off, or moved off, its twin) next to a hand seen over another pile whose top is
   that card is a move from there only with a shaker on the discard pile, the hand there first, and
   no third pile covered (the card may be on its way there).
@@ -143,6 +145,7 @@ class _Zone:
     change: tuple | None = None  # (observation, hand_start): the change first seen, and the hand before it
     still: list[Observation] = field(default_factory=list)  # the last frames of a card lying still
     earlier: list = field(default_factory=list)  # (code, poses) of the tops before this one, newest last
+    arrived: tuple | None = None  # (card, the top it covered): the last villain moved onto this pile
 
 
 class Watcher:
@@ -506,6 +509,12 @@ class Watcher:
         moved none yet, and a villain pile's lost top held back while another villain pile is covered."""
         return self._shaker_on_top() and any(self._waiting(loss, self._t) for loss in self._losses)
 
+    def _uncovers_otherwise(self, loss: dict) -> bool:
+        """Whether ``loss`` is of the card last moved onto its pile, and shows another card under it
+        than the top that card covered when it came."""
+        arrived = self.zones[loss["zone"]].arrived
+        return arrived is not None and arrived[0] == loss["card"] and arrived[1] != loss["under"]
+
     def _shaker_on_top(self) -> bool:
         """Whether the discard pile's stable top is a shaker that has moved no villain yet."""
         discard = self.zones.get("discard")
@@ -525,9 +534,12 @@ class Watcher:
         # A gain of card X on pile B and a loss of X from pile A: X moved from A to B. When X lay on
         # an identical card on both piles, each shows a loss and a gain of X: the card left its pile
         # before it came onto the other, so a loss seen covered no later than the gain pairs first.
+        # A card moved onto a pile uncovers, when it leaves, the top it covered: a pairing that says
+        # otherwise comes last (two piles trading tops, R-SHAKE: only one card moved).
         pairs = sorted(((gain, loss) for gain in self._gains for loss in self._losses
                         if loss["card"] == gain["card"] and loss["zone"] != gain["zone"]),
-                       key=lambda pair: pair[1]["_cover_start"] > pair[0]["_cover_start"])
+                       key=lambda pair: (self._uncovers_otherwise(pair[1]),
+                                         pair[1]["_cover_start"] > pair[0]["_cover_start"]))
         for gain, loss in pairs:
             if gain not in self._gains or loss not in self._losses:
                 continue
@@ -539,6 +551,7 @@ class Watcher:
             self._gains = [g for g in self._gains if not _same_change(g, loss)]
             confidence = min(loss["confidence"], gain["confidence"])
             self._moved_since_landing = True
+            self.zones[gain["zone"]].arrived = (gain["card"], gain["onto"])
             events.append({"t": stamp, "zone": loss["zone"], "type": "moved", "card": loss["card"],
                            "to": gain["zone"], "under": loss["under"],
                            "confidence": round(float(confidence), 4), "covered": loss["covered"],
@@ -566,6 +579,7 @@ class Watcher:
             self._touched.remove(touched)
             self._losses = [lo for lo in self._losses if not _same_change(lo, gain)]
             self._moved_since_landing = True
+            self.zones[gain["zone"]].arrived = (gain["card"], gain["onto"])
             events.append({"t": stamp, "zone": touched["zone"], "type": "moved", "card": gain["card"],
                            "to": gain["zone"], "under": gain["card"],
                            "confidence": round(float(gain["confidence"]), 4), "covered": touched["covered"],
