@@ -509,6 +509,12 @@ class Watcher:
         moved none yet, and a villain pile's lost top held back while another villain pile is covered."""
         return self._shaker_on_top() and any(self._waiting(loss, self._t) for loss in self._losses)
 
+    def _moved_onto(self, gain: dict) -> None:
+        """A villain's move onto ``gain``'s pile is told: the shaker has moved its one villain, and
+        the pile keeps what the card covered."""
+        self._moved_since_landing = True
+        self.zones[gain["zone"]].arrived = (gain["card"], gain["onto"])
+
     def _uncovers_otherwise(self, loss: dict) -> bool:
         """Whether ``loss`` is of the card last moved onto its pile, and shows another card under it
         than the top that card covered when it came."""
@@ -550,8 +556,7 @@ class Watcher:
             self._losses = [lo for lo in self._losses if not _same_change(lo, gain)]
             self._gains = [g for g in self._gains if not _same_change(g, loss)]
             confidence = min(loss["confidence"], gain["confidence"])
-            self._moved_since_landing = True
-            self.zones[gain["zone"]].arrived = (gain["card"], gain["onto"])
+            self._moved_onto(gain)
             events.append({"t": stamp, "zone": loss["zone"], "type": "moved", "card": loss["card"],
                            "to": gain["zone"], "under": loss["under"],
                            "confidence": round(float(confidence), 4), "covered": loss["covered"],
@@ -578,8 +583,7 @@ class Watcher:
             self._gains.remove(gain)
             self._touched.remove(touched)
             self._losses = [lo for lo in self._losses if not _same_change(lo, gain)]
-            self._moved_since_landing = True
-            self.zones[gain["zone"]].arrived = (gain["card"], gain["onto"])
+            self._moved_onto(gain)
             events.append({"t": stamp, "zone": touched["zone"], "type": "moved", "card": gain["card"],
                            "to": gain["zone"], "under": gain["card"],
                            "confidence": round(float(gain["confidence"]), 4), "covered": touched["covered"],
