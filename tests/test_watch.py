@@ -755,10 +755,11 @@ def test_the_top_outlined_a_little_off_after_an_arm_passed_is_no_twin_where_its_
     misread = [MOVING] * 3 + [card("b5", (118, 90), 30, confidence=0.57)] * 2 + [MOVING] * 3
     table = start()
     cross(misread, 0.92, ((103, 97), 3.2))
-    cross([MOVING] * 8, 0.92, ((97, 103), 3.2))
+    # Seed 450 of the 60-action tables: no card seen under the arm, the place at 0.82.
+    cross([MOVING] * 8, 0.82, ((97, 103), 3.2))
     assert table.events == []
     # Outlined as near, with the place looking otherwise, as a twin laid that near makes it: a twin.
-    cross([MOVING] * 8, 0.8, ((101, 104), 3.2))
+    cross([MOVING] * 8, 0.75, ((101, 104), 3.2))
     assert [(e["type"], e["card"], e["same"]) for e in table.events] == [("landed", "b3", True)]
 
 
@@ -778,12 +779,13 @@ def test_a_villain_pile_that_looks_much_as_it_did_after_a_hand_is_reached_not_ta
     # where it lay. The camera cannot tell; the tracker knows whether a trophy was due there.
     table = start()
     table.frames(6, pirates=MOVING)
-    table.set(pirates=_placed(card("pirate-small", (103, 102), 2.0), 0.85))
+    table.set(pirates=_placed(card("pirate-small", (103, 102), 2.0), 0.9))
     table.frames(8)
     assert table.types() == [("reached", "pirates", "pirate-small")]
-    # On the discard pile a twin laid there is a landing (R-ADV-4: the alien rule depends on it).
+    # On the discard pile a twin laid that near is a landing (R-ADV-4: the alien rule depends on it):
+    # its place looks otherwise (0.78 or less in simulated games).
     table.frames(6, discard=MOVING)
-    table.set(discard=_placed(card("b3", (103, 102), 2.0), 0.85))
+    table.set(discard=_placed(card("b3", (103, 102), 2.0), 0.75))
     table.frames(8)
     assert [(e["type"], e["zone"]) for e in table.events[1:]] == [("landed", "discard")]
 
