@@ -47,7 +47,8 @@ was there, not an arm that passed over the zone while the change waited to be co
   While a villain is carried between piles after a shaker (a pile's top lost, another pile
   covered), only the place tells a twin: the arm carrying it lays none, but shifts the outline.
 - ``taken`` (villain pile): ``card`` the top that was removed, ``under`` the new top or None (the
-  same card when an identical one lay under it and its place changed, as for a landing).
+  same card when an identical one lay under it and its place looks otherwise, under
+  ``pile_same_place``, after a hand stayed over it for ``drop_s``, however near its outline).
 - ``reached`` (villain pile): a hand moved over the pile for ``drop_s`` at least and its top
   ``card`` looks as it did: a hand that hovered, or a top taken off an identical one lying almost
   where it lay (the camera cannot tell; the tracker knows whether a trophy was due there). Here the
@@ -383,6 +384,11 @@ class Watcher:
         # is misread at times, but its place looked as it did (0.899 or more in 80 simulated games).
         carried = zone.other_seen and zone.moving_s >= self.drop_s
         changed = max(self.place_changed, self.carried_place) if carried else self.place_changed
+        if zone.name in PILES:
+            # A villain pile's place alone tells: a hand hovering over it leaves it looking much as
+            # it did (0.825 or more in 70 simulated games), a top taken off its twin lying where it
+            # lay mostly does not (0.73 or less; once 0.84), however near the twin's outline.
+            changed = self.pile_same_place
         if place is not None and place < changed and (
                 zone.moving_s >= self.drop_s or (zone.moving_s and zone.hidden_s >= self.hidden_drop_s)):
             # A hand stayed long enough to drop a card, though its motion was over the card only
