@@ -111,6 +111,31 @@ def test_a_new_card_read_surely_twice_before_the_next_hand_comes_is_read(confide
     assert [e["covered"] for e in table.events] == [round(came, 3)] * read + [round(next_came, 3)]
 
 
+def _glimpse(code, centre, angle, p):
+    """A frame of a card the model names unsurely (under min_confidence), ``code`` likeliest."""
+    return Observation(True, None, p, card_corners(centre, angle), top=((code, p), ("g0", 0.1)))
+
+
+@pytest.mark.parametrize("first, read", [("g3", True), ("g6", False)],
+                         ids=["likeliest-the-card", "likeliest-another"])
+def test_a_card_read_unsurely_while_it_settled_then_twice_before_the_next_hand_is_read(first, read):
+    # R-INTERCEPT-1. Simulated table, seed 18: a yellow 3 was read unsurely in the three frames after
+    # the hand left, its outline shifting, then at 0.67 twice; its twin came at once, and the two were
+    # reported as one card. Four of the five frames since the hand were likeliest the 3.
+    table = start()
+    table.frames(6, discard=MOVING)
+    settling = [_glimpse(first, (104, 98), 20, 0.45), _glimpse("g6", (96, 104), 8, 0.28),
+                _glimpse("g3", (108, 94), 28, 0.4)]
+    for obs in settling:
+        table.frames(1, discard=obs)
+    table.frames(2, discard=card("g3", (104, 98), 20, confidence=0.67))
+    table.frames(6, discard=MOVING)
+    table.set(discard=card("g3", (110, 95), -10, confidence=0.8))
+    table.frames(5)
+    twin = [("landed", "g3", True)] if read else []
+    assert [(e["type"], e["card"], e["same"]) for e in table.events] == [("landed", "g3", False)] + twin
+
+
 def test_the_top_read_twice_in_a_new_place_before_the_next_hand_is_no_twin():
     table = start()
     table.frames(6, discard=MOVING)  # an arm on its way to a villain pile

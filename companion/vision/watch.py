@@ -13,7 +13,9 @@ cannot name), its ``confidence`` and its ``quad``. A zone missing from the mappi
 A zone's reading becomes stable after ``confirm_frames`` readable frames in a row that agree on the
 card and on its pose (the quad moves less than ``still_px``); an empty zone after ``empty_frames``.
 On the discard pile another card read surely (``cut_p``) in one frame fewer is stable when the next
-hand comes over it, after a hand that stayed long enough to lay it (``_cut_short``).
+hand comes over it, after a hand that stayed long enough to lay it (``_cut_short``); read less surely,
+when the frames outlined since the hand left were likeliest that card (one more of them than a
+confirmation needs, and three in four): a card read unsurely while it settled.
 Unreadable frames for ``gap_s`` at most between two such frames do not break the row: a card read on
 both sides of a hand that passed over it for a moment lay there all along (the next player's hand may
 come before three frames in a row are read).
@@ -147,6 +149,7 @@ class _Zone:
     motion_start: float | None = None  # when the latest run of frames with motion over it began
     change: tuple | None = None  # (observation, hand_start): the change first seen, and the hand before it
     still: list[Observation] = field(default_factory=list)  # the last frames of a card lying still
+    glimpses: list = field(default_factory=list)  # the likeliest code of each outlined frame since motion
     earlier: list = field(default_factory=list)  # (code, poses) of the tops before this one, newest last
     arrived: tuple | None = None  # (card, the top it covered): the last villain moved onto this pile
 
@@ -197,7 +200,9 @@ class Watcher:
         for zone in self.zones.values():
             obs = observations.get(zone.name, UNREADABLE)
             unnamed = obs.code is None or obs.confidence < self.min_confidence
+            moving = obs.moving
             if obs.readable and obs.quad is not None:
+                zone.glimpses.append(obs.top[0][0] if obs.top else obs.code)
                 # A card not named with confidence: wait for a better frame, unless the frames of the
                 # card lying still agree (they count towards a card named surely too).
                 self._keep_still(zone, obs)
@@ -206,6 +211,8 @@ class Watcher:
                 zone.still.clear()
             for event in self._step(t, zone, obs):
                 events.extend(self._before(event))
+            if moving:  # the glimpses of the card before the hand, read when it came (_cut_short)
+                zone.glimpses.clear()
         for event in self._settle_villains(t):
             events.extend(self._before(event))
         events.extend(self._settle_draws(t))
@@ -332,14 +339,24 @@ class Watcher:
         """The event of another card on top of the discard pile, read surely (``cut_p``) in all but one
         of the frames a confirmation needs when the next hand comes over it, after a hand that stayed
         long enough to lay it: the next player may reach the pile before the third frame, and the card
-        is then never seen again. A twin on the card needs its own frames (an arm passing over the
-        pile shifts its outline)."""
+        is then never seen again. Read less surely, the card needs the frames since the hand left to
+        have been likeliest it (``_glimpsed``). A twin on the card needs its own frames (an arm passing
+        over the pile shifts its outline)."""
         run, hand = zone.run, zone.hand_start
         if (zone.name != "discard" or len(run) < self.confirm_frames - 1 or run[-1].empty
-                or run[-1].code == zone.stable or min(o.confidence for o in run) < self.cut_p
-                or hand is None or zone.run_start - hand < self.landing_s):  # a hand that could lay it
+                or run[-1].code == zone.stable or hand is None
+                or zone.run_start - hand < self.landing_s):  # a hand that could lay it
+            return []
+        if min(o.confidence for o in run) < self.cut_p and not self._glimpsed(zone, run[-1].code):
             return []
         return self._confirm(t, zone, run[-1])
+
+    def _glimpsed(self, zone: _Zone, code: str) -> bool:
+        """Whether the frames outlined since the last motion over the zone were likeliest ``code``,
+        one more of them than a confirmation needs and three in four at least: a card read unsurely
+        while it settled (its outline not yet still), then read as it, before the next hand came."""
+        agreeing = zone.glimpses.count(code)
+        return agreeing > self.confirm_frames and 4 * agreeing >= 3 * len(zone.glimpses)
 
     def stable_card(self, name: str) -> str | None:
         """The stable card code of a zone (None: empty, or not yet read)."""
