@@ -34,6 +34,30 @@ def test_same_recipe_same_samples():
     assert code_a == code_b and np.array_equal(a, b)
 
 
+def test_a_run_on_part_of_a_rendered_set_takes_its_first_samples_and_leaves_the_set_whole(tmp_path):
+    # `companion train --samples N` (a pilot, a smoke test) on a machine that rendered the whole set:
+    # the set is neither rendered again nor replaced by its first N samples.
+    from dataclasses import replace
+
+    from companion.train.trainer import dataset_dir, load_dataset
+
+    whole = Recipe(name="part", seed=13, samples=12)
+    images, classes = load_dataset(whole, workers=1, quiet=True, root=tmp_path)
+    folder = dataset_dir(whole, tmp_path)
+    rendered = (folder / "images.npy").stat().st_mtime_ns
+    part_images, part_classes = load_dataset(replace(whole, samples=5), workers=1, quiet=True, root=tmp_path)
+    assert np.array_equal(part_images, images[:5]) and np.array_equal(part_classes, classes[:5])
+    assert (folder / "images.npy").stat().st_mtime_ns == rendered
+    assert json.loads((folder / "recipe.json").read_text())["samples"] == 12
+    # more samples than rendered, or another recipe under the same name, are rendered anew
+    more_images, _ = load_dataset(replace(whole, samples=14), workers=1, quiet=True, root=tmp_path)
+    assert len(more_images) == 14 and np.array_equal(more_images[:12], images)
+    other, _ = load_dataset(replace(whole, samples=5, hand_probability=1.0), workers=1, quiet=True,
+                            root=tmp_path)
+    assert not np.array_equal(other, images[:5])
+    assert json.loads((folder / "recipe.json").read_text())["samples"] == 5
+
+
 def _crops(count=16):
     recipe = Recipe(seed=12)
     images = np.stack([make_sample(recipe, i)[0] for i in range(count)])

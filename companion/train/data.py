@@ -165,13 +165,19 @@ def _generate_range(args) -> tuple[int, np.ndarray, np.ndarray]:
 def build(recipe: Recipe, out_dir: Path, *, workers: int = 2, progress=None) -> Path:
     """Generate the recipe's samples into ``out_dir`` (``images.npy``, ``classes.npy``, ``recipe.json``).
 
-    A finished dataset whose recipe matches is reused as it is.
+    A finished dataset whose recipe matches is reused as it is, and so is one of the same recipe with
+    more samples: sample ``i`` depends on the seed and ``i`` alone, so its first ``recipe.samples``
+    are this recipe's (``trainer.load_dataset`` takes them). A pilot run on part of the set then
+    neither renders it again nor replaces the whole set with its part.
     """
     out_dir = Path(out_dir)
     done = out_dir / "recipe.json"
     identity = json.loads(json.dumps({**recipe.to_json(), "codes": list(CODES)}))  # tuples as lists
-    if done.is_file() and json.loads(done.read_text()) == identity:
-        return out_dir
+    if done.is_file():
+        finished = json.loads(done.read_text())
+        if finished == identity or (finished.get("samples", 0) >= recipe.samples
+                                    and {**finished, "samples": recipe.samples} == identity):
+            return out_dir
     done.unlink(missing_ok=True)  # a half-written dataset is never taken for a finished one
     out_dir.mkdir(parents=True, exist_ok=True)
     images = np.lib.format.open_memmap(out_dir / "images.npy", "w+", np.uint8,

@@ -86,8 +86,9 @@ def load_dataset(recipe: Recipe, workers: int = 2, quiet: bool = False,
                  root: Path = GENERATED_DIR) -> tuple[np.ndarray, np.ndarray]:
     progress = None if quiet else Progress(recipe.samples, "render")
     folder = build(recipe, dataset_dir(recipe, root), workers=workers, progress=progress)
-    images = np.load(folder / "images.npy")
-    classes = np.load(folder / "classes.npy").astype(np.int64)
+    # the folder may hold more samples than the recipe asks for (`build`): the first ones are its
+    images = np.array(np.load(folder / "images.npy", mmap_mode="r")[:recipe.samples])
+    classes = np.load(folder / "classes.npy")[:recipe.samples].astype(np.int64)
     return images, classes
 
 
