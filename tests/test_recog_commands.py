@@ -125,6 +125,20 @@ def test_eval_reports_and_draws_the_confusion_matrix(tmp_path, capsys):
     assert matrix is not None and matrix.shape[0] > 100
 
 
+def test_eval_tells_a_wrong_colour_or_value_from_one_left_unread():
+    # A card left unread is waited for or asked about; one read wrong is acted on: the report says which.
+    from companion.commands.eval import summarise
+
+    def row(truth, card, colour, value):
+        return {"image": f"{truth}.jpg", "truth": truth, "card": card, "confidence": 0.9, "colour": colour,
+                "value": value, "found": True, "ms": 1.0}
+
+    report = summarise([row("r3", "r3", "r", 3), row("g5", None, "g", 6), row("b7", None, None, None),
+                        row("y1", "y1", "y", 1), row("r-grab", "b-grab", "b", None)], examples=5)
+    assert report["value_accuracy"] == 0.5 and report["value_wrong"] == 0.25
+    assert report["colour_accuracy"] == 0.6 and report["colour_wrong"] == 0.2
+
+
 def test_render_writes_faces_and_a_scene(tmp_path, capsys):
     code, _, err = run(capsys, "render", "faces", "--out", str(tmp_path / "f"), "--codes", "r5", "poly")
     assert code == 0, err

@@ -5,6 +5,7 @@ import json
 import numpy as np
 import pytest
 
+from companion import cards
 from companion.train.data import Recipe, make_sample
 
 torch = pytest.importorskip("torch", reason="the 'train' extra (torch) is not installed")
@@ -56,6 +57,46 @@ def test_a_run_on_part_of_a_rendered_set_takes_its_first_samples_and_leaves_the_
                             root=tmp_path)
     assert not np.array_equal(other, images[:5])
     assert json.loads((folder / "recipe.json").read_text())["samples"] == 5
+
+
+def test_held_out_figures_tell_a_wrong_colour_or_value_from_one_left_unread(tmp_path, monkeypatch):
+    # Of the number cards not read right, those read as another value (what a table acts on) are
+    # counted apart from those left unread (no card, or unsure: waited for or asked about).
+    from types import SimpleNamespace
+
+    import companion.vision.classify
+    from companion.train import trainer
+    from companion.train.data import CODES
+
+    recipe = Recipe(name="measure", seed=5, samples=40, none_fraction=0.0)
+    _, classes = trainer.load_dataset(recipe, workers=1, quiet=True, root=tmp_path)
+    truths = [CODES[c] for c in classes]
+
+    class ReadsInTurn:  # right, then a wrong value, then unread with a wrong colour, in the crops' order
+        def __init__(self, path):
+            self.seen = 0
+
+        def classify(self, crops):
+            readings = []
+            for truth in truths[self.seen:self.seen + len(crops)]:
+                card = cards.parse(truth)
+                turn = self.seen % 3
+                value = None if card.value is None else [card.value, (card.value + 1) % 8, None][turn]
+                colour = [card.colour, None, "o" if card.colour != "o" else "b"][turn]
+                read = truth if turn == 0 else None
+                readings.append(SimpleNamespace(top=[(read or "none", 0.9)], code=read, colour=colour,
+                                                value=value))
+                self.seen += 1
+            return readings
+
+    monkeypatch.setattr(companion.vision.classify, "Classifier", ReadsInTurn)
+    monkeypatch.setattr(trainer, "measure_enrollment", lambda *args, **kwargs: {})
+    figures = trainer.measure(tmp_path / "any.onnx", recipe, workers=1, quiet=True, root=tmp_path)["heldout"]
+    numbers = [i for i, t in enumerate(truths) if cards.parse(t).is_number]
+    assert len(numbers) >= 10
+    for turn, key in ((0, "number_value"), (1, "number_value_wrong"), (0, "number_colour"),
+                      (2, "number_colour_wrong")):
+        assert figures[key] == round(sum(i % 3 == turn for i in numbers) / len(numbers), 4), key
 
 
 def _crops(count=16):

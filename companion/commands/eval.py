@@ -60,7 +60,7 @@ def _order(code: str) -> tuple:
 
 def summarise(rows: list[dict], examples: int) -> dict:
     per_class: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    colour_total = colour_ok = value_total = value_ok = 0
+    colour_total = colour_ok = colour_wrong = value_total = value_ok = value_wrong = 0
     for r in rows:
         truth = cards.parse(r["truth"])
         per_class[r["truth"]][0] += 1
@@ -68,9 +68,11 @@ def summarise(rows: list[dict], examples: int) -> dict:
         if truth.colour:
             colour_total += 1
             colour_ok += r["colour"] == truth.colour
+            colour_wrong += r["colour"] not in (None, truth.colour)
         if truth.value is not None:
             value_total += 1
             value_ok += r["value"] == truth.value
+            value_wrong += r["value"] not in (None, truth.value)
     wrong = [r for r in rows if r["card"] != r["truth"]]
     pairs = Counter((r["truth"], r["card"] or NONE) for r in wrong)
     return {
@@ -78,6 +80,9 @@ def summarise(rows: list[dict], examples: int) -> dict:
         "accuracy": round(sum(r["card"] == r["truth"] for r in rows) / len(rows), 4),
         "colour_accuracy": round(colour_ok / colour_total, 4) if colour_total else None,
         "value_accuracy": round(value_ok / value_total, 4) if value_total else None,
+        # read wrong, not left unread: what a table would act on (an unread card is waited for or asked)
+        "colour_wrong": round(colour_wrong / colour_total, 4) if colour_total else None,
+        "value_wrong": round(value_wrong / value_total, 4) if value_total else None,
         "outlines_found": round(sum(r["found"] for r in rows) / len(rows), 4),
         "per_class": {code: {"images": n, "accuracy": round(ok / n, 4)}
                       for code, (n, ok) in sorted(per_class.items(), key=lambda kv: _order(kv[0]))},

@@ -356,7 +356,7 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
 
     images, classes = load_dataset(recipe, workers=workers, quiet=quiet, root=root)
     classifier = Classifier(model_path)
-    correct = named_ok = colour_ok = value_ok = numbers = 0
+    correct = named_ok = colour_ok = value_ok = colour_wrong = value_wrong = numbers = 0
     for start in range(0, len(classes), 64):
         batch = [images[i] for i in range(start, min(start + 64, len(classes)))]
         for reading, cls in zip(classifier.classify(batch), classes[start:start + 64], strict=True):
@@ -367,12 +367,17 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
                 numbers += 1
                 colour_ok += reading.colour == truth[0]
                 value_ok += reading.value == int(truth[1:])
+                # given, and wrong; the rest of the misses are left unread (no card, or unsure)
+                colour_wrong += reading.colour not in (None, truth[0])
+                value_wrong += reading.value not in (None, int(truth[1:]))
     return {
         "heldout": {"recipe": recipe.to_json(), "samples": int(len(classes)),
                     "top1": round(correct / len(classes), 4),
                     "card_field": round(named_ok / len(classes), 4),
                     "number_colour": round(colour_ok / max(numbers, 1), 4),
-                    "number_value": round(value_ok / max(numbers, 1), 4)},
+                    "number_value": round(value_ok / max(numbers, 1), 4),
+                    "number_colour_wrong": round(colour_wrong / max(numbers, 1), 4),
+                    "number_value_wrong": round(value_wrong / max(numbers, 1), 4)},
         "enrollment": measure_enrollment(model_path, recipe),
     }
 
