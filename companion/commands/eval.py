@@ -1,7 +1,8 @@
 """``companion eval DIR``: measure the card model on a labelled folder (``DIR/<code>/`` photos).
 
-Prints a JSON report (accuracy per class, colour and value accuracy, the slowest and the most
-confidently wrong photos) and saves the confusion matrix as a PNG a person can read.
+Prints a JSON report (accuracy per class, colour and value accuracy, the shares of colours and
+values read wrong rather than left unread, the slowest and the most confidently wrong photos) and
+saves the confusion matrix as a PNG a person can read.
 """
 
 from __future__ import annotations
