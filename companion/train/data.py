@@ -175,8 +175,8 @@ def build(recipe: Recipe, out_dir: Path, *, workers: int = 2, progress=None) -> 
     identity = json.loads(json.dumps({**recipe.to_json(), "codes": list(CODES)}))  # tuples as lists
     if done.is_file():
         finished = json.loads(done.read_text())
-        if finished == identity or (finished.get("samples", 0) >= recipe.samples
-                                    and {**finished, "samples": recipe.samples} == identity):
+        covers = finished.get("samples", 0) >= recipe.samples
+        if covers and {**finished, "samples": recipe.samples} == identity:
             return out_dir
     done.unlink(missing_ok=True)  # a half-written dataset is never taken for a finished one
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from companion import cards
 from companion.paths import PROJECT_ROOT
 from companion.train.data import CODES, COLOUR_LABELS, FACE_LABELS, Recipe, build, labels_of, value_in_corners
 
@@ -363,13 +364,14 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
             truth = CODES[cls]
             correct += reading.top[0][0] == truth  # top-1: the best code, however unsure
             named_ok += (reading.code or "none") == truth  # what `classify` prints as "card"
-            if truth != "none" and truth[0] in "bgryo" and truth[1:].isdigit():
+            card = cards.parse(truth) if truth != "none" else None
+            if card is not None and card.is_number:
                 numbers += 1
-                colour_ok += reading.colour == truth[0]
-                value_ok += reading.value == int(truth[1:])
+                colour_ok += reading.colour == card.colour
+                value_ok += reading.value == card.value
                 # given, and wrong; the rest of the misses are left unread (no card, or unsure)
-                colour_wrong += reading.colour not in (None, truth[0])
-                value_wrong += reading.value not in (None, int(truth[1:]))
+                colour_wrong += reading.colour not in (None, card.colour)
+                value_wrong += reading.value not in (None, card.value)
     return {
         "heldout": {"recipe": recipe.to_json(), "samples": int(len(classes)),
                     "top1": round(correct / len(classes), 4),
@@ -389,7 +391,6 @@ def measure_enrollment(model_path: Path, recipe: Recipe, *, decks: int = 3, shot
     made from one photo-like crop per code (every code of every edition and the back), and is
     measured on ``shots`` other crops per code, each from a different table, light and angle.
     """
-    from companion import cards
     from companion.sim.faces import FaceStyle
     from companion.train.data import render_crop
     from companion.vision.classify import Classifier
