@@ -65,6 +65,37 @@ def test_edition_restricts_the_answer():
     assert not any(r.code == "o5" for r in junior.classify(crops))
 
 
+def test_weights_send_what_cannot_lie_there_to_no_card_and_weigh_the_rest_as_a_prior():
+    # R-ADV-2..4: a villain pile shows villains only. A pirate's crop weighed where pirates cannot
+    # lie names no card, rather than the likeliest of what can (a hand's card spread over a pile is
+    # not a villain); a prior moves the choice between two codes the crop might be, the cards' share
+    # staying theirs.
+    adventure = Classifier(MODEL, edition="adventure")
+    rng = np.random.default_rng(5)
+    crop = render_crop(rng, "pirate-big", printing(7), Recipe(split="heldout", camera_strength=(0.2, 0.3),
+                                                              card_height=(110, 140), hand_probability=0,
+                                                              loose_crop_probability=0))
+    plain = adventure.classify([crop])[0]
+    assert plain.code == "pirate-big" and plain.confidence > 0.8
+    p = dict(plain.top)
+    index = {code: i for i, code in enumerate(adventure.codes)}
+    no_pirates = np.ones(len(adventure.codes))
+    no_pirates[[index[c] for c in cards.PIRATES]] = 0.0
+    barred = adventure.classify([crop], weights=[no_pirates])[0]
+    assert barred.code is None and barred.top[0][0] == "none"
+    assert barred.top[0][1] >= plain.confidence
+
+    second = next(code for code, _ in plain.top[1:] if code != "none")
+    favour = np.ones(len(adventure.codes))
+    favour[index["pirate-big"]] = p[second] / p["pirate-big"] / 4  # the second now four times likelier
+    weighed, unweighed = adventure.classify([crop, crop], weights=[favour, None])
+    assert weighed.top[0][0] == second and unweighed.code == "pirate-big"
+    card_share = 1 - dict(plain.top).get("none", 0.0)
+    assert weighed.top[0][1] + dict(weighed.top).get("pirate-big", 0.0) <= card_share + 1e-6
+    with pytest.raises(ValueError, match="per crop"):
+        adventure.classify([crop, crop], weights=[favour])
+
+
 def test_foreign_cards_are_not_read_confidently(classifier):
     rng = np.random.default_rng(9)
     recipe = Recipe(split="heldout")

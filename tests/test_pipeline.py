@@ -470,3 +470,66 @@ def test_a_pile_emptied_on_a_checked_cloth_is_empty(after, check):  # R-ADV-5: t
         assert [(e["type"], e["card"], e["under"]) for e in events] == [("taken", "b3", None)]
     else:  # fingers are no cloth: nothing is read while they rest there
         assert events == []
+
+
+class _WeighedStandIn:
+    """Reads every crop as one distribution over the adventure's codes, weighed per zone as the card
+    model weighs it (``Classifier.classify``'s ``weights``): the pipeline's zone weights under test."""
+
+    width, height = 64, 96
+
+    def __init__(self, distribution: dict):
+        from companion.vision.classify import allowed_codes
+
+        self.codes = list(allowed_codes("adventure")) + ["none"]
+        self.distribution = distribution
+
+    def classify(self, crops, weights=None):
+        from companion.vision.classify import _weighed
+        from tests.drawing import StandInReading
+
+        p = np.array([self.distribution.get(code, 0.0) for code in self.codes])
+        p[-1] += 1 - p.sum()
+        readings = []
+        for w in weights or [None] * len(crops):
+            q = p if w is None else _weighed(p, np.asarray(w, float), len(self.codes) - 1)
+            order = np.argsort(-q)[:3]
+            best, p_best = self.codes[order[0]], float(q[order[0]])
+            reading = StandInReading(best if best != "none" and p_best >= 0.5 else None, p_best)
+            reading.top = [(self.codes[j], float(q[j])) for j in order]
+            readings.append(reading)
+        return readings
+
+
+def test_each_zone_reads_only_what_can_lie_there():  # R-ADV-2..4, R-SHAKE
+    # A frame of the simulated table's piles, every crop looking 70% like a super pirate and 30% like
+    # an alien: the aliens pile shows its alien, the pirates pile its pirate, and the discard pile,
+    # where no villain lies, names no card. The ghosts pile, where neither is its own, keeps the
+    # model's choice: the weights are a prior among villains, not a bar (a shaker may move one there).
+    from companion.vision.pipeline import FOREIGN_VILLAIN
+    from tests.drawing import spread_scene
+
+    image, zones = spread_scene(3, 0)
+    reader = _WeighedStandIn({"pirate-super": 0.7, "alien": 0.3})
+    pipeline = Pipeline(zones, reader, reuse=False)  # the same frame is read again as the reader changes
+    feed(pipeline, [image] * 3)
+    assert pipeline.readings["aliens"]["card"] == "alien"
+    assert pipeline.readings["pirates"]["card"] == "pirate-super"
+    assert pipeline.readings["ghosts"]["card"] == "pirate-super"
+    assert pipeline.readings["discard"]["card"] is None
+
+    weights = {name: dict(zip(reader.codes, pipeline.zone_weights(name), strict=True))
+               for name in ("pirates", "aliens", "discard")}
+    assert weights["aliens"]["alien"] == 1 and weights["aliens"]["pirate-super"] == FOREIGN_VILLAIN
+    assert weights["aliens"]["r5"] == weights["aliens"]["back"] == 0 and weights["aliens"]["none"] == 1
+    assert weights["discard"]["ghost-r"] == 0 and weights["discard"]["r5"] == weights["discard"]["back"] == 1
+    assert pipeline.zone_weights("deck") is None
+    assert Pipeline(zones, ColourClassifier()).zone_weights("aliens") is None  # a reader without codes
+
+    # A shaker moved an alien onto the pirates pile, read surely there: once it is the pile's stable
+    # top, it weighs as the pile's own.
+    reader.distribution = {"alien": 0.97}
+    feed(pipeline, [image] * 8, start=1.0)
+    assert pipeline.state()["pirates"]["card"] == "alien"
+    assert pipeline.zone_weights("pirates")[reader.codes.index("alien")] == 1
+    assert pipeline.zone_weights("aliens")[reader.codes.index("pirate-super")] == FOREIGN_VILLAIN

@@ -127,6 +127,7 @@ class Classifier:
                 raise ModelError(f"the card model {self.model_path} has no {name!r} output")
         self.edition = edition
         self.codes = [c for c in allowed_codes(edition) if face_of(c) in self.faces] + [NONE]
+        self._none = len(self.codes) - 1
         self._face_index = np.array([self.faces.index(face_of(c)) for c in self.codes])
         colour_index = [self.colours.index(colour_of(c)) if colour_of(c) in self.colours else -1
                         for c in self.codes]
@@ -178,9 +179,18 @@ class Classifier:
         p = np.exp(logp)
         return p / p.sum(axis=1, keepdims=True)
 
-    def classify(self, crops: list[np.ndarray], top_k: int = 3) -> list[Reading]:
+    def classify(self, crops: list[np.ndarray], top_k: int = 3,
+                 weights: list[np.ndarray | None] | None = None) -> list[Reading]:
+        """One reading per crop. ``weights``, when given, holds per crop None or a factor per code of
+        ``self.codes`` for where the crop was cut (``Pipeline.zone_weights``: a villain pile shows
+        villains), applied after the deck profile. A code weighed 0 cannot lie there: its share goes
+        to "none", since a crop that looks like such a card is no sure reading of one that can. The
+        others' share is spread among them anew in proportion to their factors (a prior).
+        """
         if not crops:
             return []
+        if weights is not None and len(weights) != len(crops):
+            raise ValueError("one weighting (or None) per crop")
         n = len(crops)
         batch = self.prepare(crops)
         # Each crop is also read upside down (a card lies either way up) in the same call; the two
@@ -199,6 +209,8 @@ class Classifier:
             p = probs[i]
             if self.deck is not None:
                 p = self.deck.match(embeddings[i], self.codes, p)
+            if weights is not None and weights[i] is not None:
+                p = _weighed(p, np.asarray(weights[i], np.float64), self._none)
             order = np.argsort(-p)[:top_k]
             top = [(self.codes[j], float(p[j])) for j in order]
             best, confidence = top[0]
@@ -322,6 +334,18 @@ def read_photo(classifier: Classifier, image: np.ndarray) -> PhotoReading:
     if choice is None:
         choice = 0 if outlines else max(range(len(crops)), key=lambda i: readings[i].confidence)
     return PhotoReading(readings[choice], choice < outlines, quads[choice])
+
+
+def _weighed(p: np.ndarray, weights: np.ndarray, none: int) -> np.ndarray:
+    """``p`` (over codes, ``none`` the index of "none") re-weighed as ``Classifier.classify`` says."""
+    possible = weights > 0
+    possible[none] = False
+    out = np.zeros_like(p)
+    out[none] = p[~possible].sum()  # "no card", and the cards that cannot lie there
+    prior = p * np.where(possible, weights, 0.0)
+    if prior.sum() > 0:
+        out += prior * (p[possible].sum() / prior.sum())
+    return out
 
 
 def _log_softmax(logits: np.ndarray) -> np.ndarray:

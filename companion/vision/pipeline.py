@@ -15,8 +15,10 @@
 Per frame and zone: a zone whose picture moved since the last frame (a hand passing, the camera
 shaken) is not read. Otherwise the top card's quad is found (``detect.find_card_quads``) and
 warped; a crop that is much blurrier than the zone's last good crops, or washed out by glare, is
-not read. All the crops of a frame go to the classifier in one call. The deck zone's card is its
-face-down top even when the model names nothing there (a back design it never saw). A zone that
+not read. All the crops of a frame go to the classifier in one call, each weighed by what its zone
+can show (``zone_weights``: villains on a villain pile, its own the likelier; no villain on the
+discard pile). The deck zone's card is its face-down top even when the model names nothing there
+(a back design it never saw). A zone that
 shows the same picture that has not changed since it was last read reuses that reading, unless it
 named no card (``reuse=False`` detects and classifies every still zone in every frame). A camera's
 ``lost``/``ok`` frames become ``camera`` events; during a loss the stable state is kept as it was.
@@ -65,6 +67,11 @@ PLACE_SIZE = (24, 36)
 PLACE_EDGES_SIGMA = 2.0  # the place's shading, blurred at this scale (patch pixels), is set aside
 PLACES_KEPT = 6
 NO_CARD = 0.95  # an outline read as "no card" this surely is none
+# A villain pile shows its own villains; another pile's lies there only once a shaker moved it
+# (R-SHAKE), so a reading of one there weighs this much against the pile's own (an alien half seen
+# between frames, read as a super pirate on the aliens pile). No other card lies on a villain pile,
+# and no villain on the discard pile (``Pipeline.zone_weights``).
+FOREIGN_VILLAIN = 0.1
 ALTERNATIVES = 2  # outlines read besides the one of the expected size, in case that one is no card
 
 
@@ -97,6 +104,7 @@ class Pipeline:
         self._places: dict[str, deque] = {}
         self._read_places: dict[str, tuple] = {}
         self._areas: dict[str, deque] = {}  # zone -> areas of its latest stable cards
+        self._zone_bases: dict[str, np.ndarray] = {}  # zone -> ``zone_weights`` before its stable top
         self.camera_ok = True
 
     def state(self) -> dict:
@@ -268,8 +276,45 @@ class Pipeline:
         return observation
 
     def read(self, items: list[tuple[str, np.ndarray, np.ndarray]]) -> list:
-        """Readings for (zone, quad, crop) items: the classifier's one batched call on the crops."""
-        return self.classifier.classify([crop for _, _, crop in items])
+        """Readings for (zone, quad, crop) items: the classifier's one batched call on the crops, each
+        weighed by what its zone can show (``zone_weights``)."""
+        crops = [crop for _, _, crop in items]
+        weights = [self.zone_weights(name) for name, _, _ in items]
+        if all(w is None for w in weights):
+            return self.classifier.classify(crops)
+        return self.classifier.classify(crops, weights=weights)
+
+    def zone_weights(self, name: str) -> np.ndarray | None:
+        """A factor per code of the classifier (``Classifier.codes``) for a crop of zone ``name``, or
+        None to take the model's reading as it is (the deck, seats, a classifier without codes).
+
+        On a villain pile: its own villains 1, other piles' villains ``FOREIGN_VILLAIN`` (1 for the
+        pile's stable top: a villain seen moved here), anything else 0. On the discard pile:
+        villains 0. "No card" keeps 1 everywhere.
+        """
+        codes = getattr(self.classifier, "codes", None)
+        if codes is None or (name not in cards.PILES and name != "discard"):
+            return None
+        base = self._zone_bases.get(name)
+        if base is None:
+            base = np.ones(len(codes))
+            for i, code in enumerate(codes):
+                if code == NONE:
+                    continue
+                villain = cards.parse(code).is_villain
+                if name == "discard":
+                    base[i] = 0.0 if villain else 1.0
+                elif not villain:
+                    base[i] = 0.0
+                elif cards.pile_of(code) != name:
+                    base[i] = FOREIGN_VILLAIN
+            self._zone_bases[name] = base
+        stable = self.watcher.stable_card(name)
+        if stable not in codes or base[codes.index(stable)] != FOREIGN_VILLAIN:
+            return base
+        weights = base.copy()
+        weights[codes.index(stable)] = 1.0
+        return weights
 
     def _same_place(self, name: str, image: np.ndarray, obs: Observation) -> float | None:
         """For a reading of the zone's stable card outlined somewhere new, or where it lay after a
