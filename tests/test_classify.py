@@ -66,7 +66,7 @@ def test_edition_restricts_the_answer():
 
 
 def test_weights_send_what_cannot_lie_there_to_no_card_and_weigh_the_rest_as_a_prior():
-    # R-ADV-2..4: a villain pile shows villains only. A pirate's crop weighed where pirates cannot
+    # R-ADV-SETUP: a villain pile shows villains only. A pirate's crop weighed where pirates cannot
     # lie names no card, rather than the likeliest of what can (a hand's card spread over a pile is
     # not a villain); a prior moves the choice between two codes the crop might be, the cards' share
     # staying theirs.

@@ -501,7 +501,7 @@ class _WeighedStandIn:
         return readings
 
 
-def test_each_zone_reads_only_what_can_lie_there():  # R-ADV-2..4, R-SHAKE
+def test_each_zone_reads_only_what_can_lie_there():  # R-ADV-SETUP, R-SHAKE
     # A frame of the simulated table's piles, every crop looking 70% like a super pirate and 30% like
     # an alien: the aliens pile shows its alien, the pirates pile its pirate, and the discard pile,
     # where no villain lies, names no card. The ghosts pile, where neither is its own, keeps the

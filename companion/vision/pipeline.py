@@ -67,10 +67,10 @@ PLACE_SIZE = (24, 36)
 PLACE_EDGES_SIGMA = 2.0  # the place's shading, blurred at this scale (patch pixels), is set aside
 PLACES_KEPT = 6
 NO_CARD = 0.95  # an outline read as "no card" this surely is none
-# A villain pile shows its own villains; another pile's lies there only once a shaker moved it
-# (R-SHAKE), so a reading of one there weighs this much against the pile's own (an alien half seen
-# between frames, read as a super pirate on the aliens pile). No other card lies on a villain pile,
-# and no villain on the discard pile (``Pipeline.zone_weights``).
+# A villain pile shows its own villains (R-ADV-SETUP); another pile's lies there only once a shaker
+# moved it (R-SHAKE), so a reading of one there weighs this much against the pile's own (an alien half
+# seen between frames, read as a super pirate on the aliens pile). No other card lies on a villain
+# pile, and no villain on the discard pile (``Pipeline.zone_weights``).
 FOREIGN_VILLAIN = 0.1
 ALTERNATIVES = 2  # outlines read besides the one of the expected size, in case that one is no card
 
