@@ -94,6 +94,20 @@ def test_covered_is_when_the_last_hand_came_over_the_zone():
     assert table.events[0]["covered"] == round(came, 3)
 
 
+def test_covered_is_when_the_hand_came_not_when_the_card_lying_there_began_to_be_read_unsurely():
+    # The card lying there, in a printing the model hardly knows, read unsurely frame after frame:
+    # those frames are the card, not a hand (simulated game 441: the first landing was said covered
+    # from a second after the start, and the reach named the next seat's arm, come later, for it).
+    table = start()
+    table.frames(10, discard=card("b3", confidence=0.42))
+    came = table.t
+    table.frames(5, discard=MOVING)  # the hand that lays the card
+    table.set(discard=card("g3", (104, 98), 20))
+    table.frames(10)
+    assert table.types() == [("landed", "discard", "g3")]
+    assert table.events[0]["covered"] == round(came, 3)
+
+
 @pytest.mark.parametrize("confidence, read", [(0.97, True), (0.9, False)])
 def test_a_new_card_read_surely_twice_before_the_next_hand_comes_is_read(confidence, read):
     table = start()

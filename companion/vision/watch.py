@@ -145,6 +145,7 @@ class _Zone:
     other_seen: bool = False  # another card outlined and named there since the stable reading (in a hand)
     cover_start: float | None = None  # when the zone was first covered since its stable reading
     hand_start: float | None = None  # when the latest run of unreadable frames (a hand) began
+    hand_unsure: bool = False  # ``hand_start`` was set by a card lying there read unsurely, not a hand
     moving: bool = False  # motion over the zone in the latest frame
     motion_start: float | None = None  # when the latest run of frames with motion over it began
     change: tuple | None = None  # (observation, hand_start): the change first seen, and the hand before it
@@ -201,7 +202,8 @@ class Watcher:
             obs = observations.get(zone.name, UNREADABLE)
             unnamed = obs.code is None or obs.confidence < self.min_confidence
             moving = obs.moving
-            if obs.readable and obs.quad is not None:
+            outlined = obs.readable and obs.quad is not None
+            if outlined:
                 zone.glimpses.append(obs.top[0][0] if obs.top else obs.code)
                 # A card not named with confidence: wait for a better frame, unless the frames of the
                 # card lying still agree (they count towards a card named surely too).
@@ -209,7 +211,8 @@ class Watcher:
                 obs = self._pooled(zone, obs, unnamed)
             else:
                 zone.still.clear()
-            for event in self._step(t, zone, obs):
+            unsure = outlined and unnamed and not obs.readable  # a card there, read unsurely
+            for event in self._step(t, zone, obs, unsure):
                 events.extend(self._before(event))
             if moving:  # the glimpses of the card before the hand, read when it came (_cut_short)
                 zone.glimpses.clear()
@@ -298,7 +301,9 @@ class Watcher:
             return a.empty and b.empty
         return a.code == b.code and self._still(a, b)
 
-    def _step(self, t: float, zone: _Zone, obs: Observation) -> list[dict]:
+    def _step(self, t: float, zone: _Zone, obs: Observation, unsure: bool = False) -> list[dict]:
+        """``obs`` as the watcher takes it; ``unsure``: it is unreadable only because the card lying
+        there was read unsurely."""
         if obs.moving and not zone.moving:
             zone.motion_start = t
         zone.moving = bool(obs.moving)
@@ -306,8 +311,12 @@ class Watcher:
             events = []
             if zone.run:  # the frame before was read: a hand comes
                 events = self._cut_short(t, zone)
-                zone.hand_start = self._t
+                zone.hand_start, zone.hand_unsure = self._t, unsure
                 zone.broken = (list(zone.run), self._t)
+            elif obs.moving and zone.hand_start is not None and zone.hand_unsure:
+                # The frames since were the card lying there, read unsurely (a printing the model
+                # hardly knows), not a hand: the hand comes now, and its arm is the one to name.
+                zone.hand_start, zone.hand_unsure = self._t, False
             zone.run.clear()
             self._cover(zone)
             zone.moving_s += self._dt if obs.moving else 0.0
