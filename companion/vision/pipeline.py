@@ -279,41 +279,28 @@ class Pipeline:
         """Readings for (zone, quad, crop) items: the classifier's one batched call on the crops, each
         weighed by what its zone can show (``zone_weights``)."""
         crops = [crop for _, _, crop in items]
-        weights = [self.zone_weights(name) for name, _, _ in items]
-        if all(w is None for w in weights):
+        by_zone = {name: self.zone_weights(name) for name in dict.fromkeys(name for name, _, _ in items)}
+        if all(w is None for w in by_zone.values()):
             return self.classifier.classify(crops)
-        return self.classifier.classify(crops, weights=weights)
+        return self.classifier.classify(crops, weights=[by_zone[name] for name, _, _ in items])
 
     def zone_weights(self, name: str) -> np.ndarray | None:
         """A factor per code of the classifier (``Classifier.codes``) for a crop of zone ``name``, or
-        None to take the model's reading as it is (the deck, seats, a classifier without codes).
-
-        On a villain pile: its own villains 1, other piles' villains ``FOREIGN_VILLAIN`` (1 for the
-        pile's stable top: a villain seen moved here), anything else 0. On the discard pile:
-        villains 0. "No card" keeps 1 everywhere.
+        None to take the model's reading as it is (the deck, seats, a classifier without codes):
+        ``_zone_factor``, and 1 for a villain pile's stable top (a villain seen moved there).
         """
         codes = getattr(self.classifier, "codes", None)
         if codes is None or (name not in cards.PILES and name != "discard"):
             return None
-        base = self._zone_bases.get(name)
-        if base is None:
-            base = np.ones(len(codes))
-            for i, code in enumerate(codes):
-                if code == NONE:
-                    continue
-                villain = cards.parse(code).is_villain
-                if name == "discard":
-                    base[i] = 0.0 if villain else 1.0
-                elif not villain:
-                    base[i] = 0.0
-                elif cards.pile_of(code) != name:
-                    base[i] = FOREIGN_VILLAIN
-            self._zone_bases[name] = base
+        if name not in self._zone_bases:
+            self._zone_bases[name] = np.array([_zone_factor(name, code) for code in codes])
+        base = self._zone_bases[name]
         stable = self.watcher.stable_card(name)
-        if stable not in codes or base[codes.index(stable)] != FOREIGN_VILLAIN:
+        index = codes.index(stable) if stable in codes else None
+        if index is None or base[index] != FOREIGN_VILLAIN:
             return base
         weights = base.copy()
-        weights[codes.index(stable)] = 1.0
+        weights[index] = 1.0
         return weights
 
     def _same_place(self, name: str, image: np.ndarray, obs: Observation) -> float | None:
@@ -519,6 +506,20 @@ def _place_patch(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
 def _likeliest(reading) -> str:
     """The code the model gave most weight in a reading, however unsure."""
     return reading.top[0][0] if reading.top else NONE
+
+
+def _zone_factor(zone: str, code: str) -> float:
+    """How likely ``code`` is on ``zone`` (a villain pile or the discard pile) against the cards that
+    belong there: a villain pile's own villains 1, other piles' ``FOREIGN_VILLAIN``, any other card 0;
+    on the discard pile villains 0. "No card" is 1 everywhere."""
+    if code == NONE:
+        return 1.0
+    villain = cards.parse(code).is_villain
+    if zone == "discard":
+        return 0.0 if villain else 1.0
+    if not villain:
+        return 0.0
+    return 1.0 if cards.pile_of(code) == zone else FOREIGN_VILLAIN
 
 
 def _named(reading, least: float) -> bool:

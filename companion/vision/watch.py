@@ -301,7 +301,7 @@ class Watcher:
             return a.empty and b.empty
         return a.code == b.code and self._still(a, b)
 
-    def _step(self, t: float, zone: _Zone, obs: Observation, unsure: bool = False) -> list[dict]:
+    def _step(self, t: float, zone: _Zone, obs: Observation, unsure: bool) -> list[dict]:
         """``obs`` as the watcher takes it; ``unsure``: it is unreadable only because the card lying
         there was read unsurely."""
         if obs.moving and not zone.moving:
