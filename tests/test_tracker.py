@@ -1462,6 +1462,33 @@ def test_a_draw_by_the_next_seats_arm_asks_whether_a_card_was_missed():  # R-TUR
     assert other.kinds() == [] and other.actions[-1] == {"by": 1, "draw": True}
 
 
+def test_reaches_into_the_deck_by_an_arm_on_its_way_elsewhere_are_no_draws_when_the_next_card_says_so():
+    # R-TURN-1, R-TURN-2. Simulated game 436: seat 2 to move, seat 0's arm crosses the deck twice on its
+    # way to the pirates (seen over them only the second time). Taken as seat 2's draw, then seat 2's
+    # pass and seat 0's draw, until seat 2's own arm lays the next card: only a seat that drew nothing
+    # could, so neither reach was a draw.
+    table = Table("adventure", tops={"pirates": "pirate-big", "ghosts": "ghost-y", "aliens": "alien"})
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; seat 1 to move
+    before = table.round.hand_counts()
+    table.event("drawn", zone="deck", reach=PLACES[2])  # seat 2's arm, seat 1 to move
+    assert table.actions[-1] == {"by": 1, "draw": True}  # the turn order's draw, as things stand
+    table.event("drawn", zone="deck", reach=PLACES[2], over="pirates")
+    assert table.actions[-3:] == [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "draw": True}]
+    table.land_seen((1, "b1"))  # seat 1's arm: neither seat 1's drawn card nor seat 0's turn
+    assert table.actions[-2:] == [{"by": 0, "play": "b6"}, {"by": 1, "play": "b1"}]
+    assert table.round.hand_counts() == [before[0], before[1] - 1, before[2]]
+    assert [line["text_en"] for line in table.round.log if line["kind"] == "passing"] == [
+        "An arm crossed the deck: no draw", "An arm crossed the deck on its way to the pirates: no draw"]
+    assert "missed-before" not in table.kinds()
+    # The next seat's arm (seat 2's) laying the card tells nothing of the kind: seat 1 may have kept
+    # the card it drew. Both reaches stay draws.
+    other = Table("adventure", tops={"pirates": "pirate-big", "ghosts": "ghost-y", "aliens": "alien"})
+    other.land_seen((1, "b3"), (2, "b4"), (0, "b6"))
+    other.event("drawn", zone="deck", reach=PLACES[2])
+    other.land_seen((2, "b1"))
+    assert other.actions[-3:] == [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "play": "b1"}]
+
+
 def test_a_card_the_table_named_is_not_read_again_from_the_next_one():  # R-TURN-1
     table = Table("junior")  # blue 5 to start
     table.event("landed", zone="discard", card="b0", confidence=0.61, alternatives=[["b3", 0.33]])
@@ -2201,6 +2228,7 @@ def test_another_seats_arm_over_the_deck_on_its_way_to_a_villain_pile_is_no_draw
     table.event("drawn", zone="deck", reach=PLACES[0], over="pirates")  # seat 0's arm, for the pirates
     assert table.actions[-1] == {"by": 0, "play": "b6"}
     assert table.round.log[-1]["kind"] == "passing"
+    assert "missed-before" not in table.kinds()  # no draw: nobody is asked about a card before it
     table.event("drawn", zone="deck", reach=PLACES[1], over="pirates")  # the drawer's own arm: a draw
     assert table.actions[-1] == {"by": 1, "draw": True}
 

@@ -102,6 +102,10 @@ WHICH_CARD = "which-card"
 # "q<seq>-read-again" (inferred only, ``told_later``): the landing of entry seq was the top read again,
 # no play, as the next card's arm told (``_read_again_told``).
 READ_AGAIN = "read-again"
+# "q<seq>-crossed" (inferred only, ``told_later``): the reach into the deck of entry seq, taken for a
+# draw though the arm was another seat's, was that arm crossing the deck (no draw), as the next card's
+# arm told (``_crossing_told``).
+CROSSED = "crossed"
 # how a "went-out" is closed once its play is read again as one its player did not go out with (another
 # seat's, or one whose player held more cards by then): nobody is asked, and no draw of eight follows it
 NOT_LAST_CARD = "not-last-card"
@@ -170,7 +174,7 @@ class Move:
     defeated: list = field(default_factory=list)  # [(pile, villain)] this action took
     stolen: list = field(default_factory=list)  # trophies a steal took from another seat (R-STEAL)
     reach: float | None = None  # where the arm that made it crossed the frame's border
-    arm: float | None = None  # where the arm seen as it landed crossed the border (whosever it was)
+    arm: float | None = None  # where the arm seen as it landed or drew crossed the border (whosever it was)
     confirmed: list = field(default_factory=list)  # piles the camera saw taken after it
     confidence: float | None = None  # the camera's reading of the card (None: told, or not read)
     alternatives: list = field(default_factory=list)  # other cards the camera weighed: [[code, p], ...]
@@ -378,16 +382,17 @@ class RoundTracker:
     def _note(self, seq: int, t: float, kind: str, ru: str, en: str) -> None:
         self.log.append({"i": seq, "t": round(t, 2), "kind": kind, "text_ru": ru, "text_en": en})
 
-    def _note_crossing(self, seq: int, t: float, crossed: str, to: str) -> None:
+    def _note_crossing(self, seq: int, t: float, crossed: str, to: str | None) -> None:
         """An arm seen over the discard pile or the deck (``crossed``) only on its way to ``to`` (a
-        villain pile, or the deck): nothing laid, or nothing drawn."""
-        where = "к колоде" if to == "deck" else f"к стопке «{texts.PILE_RU[to]}»"
+        villain pile, or the deck; None: not seen where): nothing laid, or nothing drawn."""
+        where = "" if to is None else " к колоде" if to == "deck" else f" к стопке «{texts.PILE_RU[to]}»"
+        where_en = "" if to is None else f" on its way to the {to}"
         over_ru, result_ru, over_en, result_en = {
             "discard": ("сбросом", "карта не новая", "discard pile", "no new card"),
             "deck": ("колодой", "карту не брали", "deck", "no draw"),
         }[crossed]
-        self._note(seq, t, "passing", f"Рука прошла над {over_ru} {where}: {result_ru}",
-                   f"An arm crossed the {over_en} on its way to the {to}: {result_en}")
+        self._note(seq, t, "passing", f"Рука прошла над {over_ru}{where}: {result_ru}",
+                   f"An arm crossed the {over_en}{where_en}: {result_en}")
 
     def _flag(self, seq: int, t: float, ru: str, en: str) -> None:
         self._note(seq, t, "flag", ru, en)
@@ -981,6 +986,7 @@ class RoundTracker:
                                  lambda probe, seat: self._lays_next(probe, seq, seat, card))
         self.maybe_two = None
         self._read_again_told(seq, card, hint)
+        self._crossing_told(seq, card, hint)
         self._infer_poly_colour(seq, t, card)
         self._infer_interceptor(seq, t, card, hint, reach)
         if card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
@@ -2025,6 +2031,42 @@ class RoundTracker:
                 break
         self._rebuild(saved)
 
+    def _crossing_told(self, seq: int, card: str, hint: int | None) -> None:
+        """The draws and passes since the last card, the first of them a reach into the deck by the
+        arm of a placed seat that was not the drawer's, when the next card (no twin) is laid by an arm
+        whose seat may not lay it after them, but may had nobody drawn then: that reach was the arm
+        crossing the deck on its way elsewhere (to a villain pile, the crossing not seen over it), and
+        nobody drew. The round is derived again with it (``told_later``)."""
+        if hint is None or card == self.game.top or hint in _openers(self.game):
+            return
+        centres = self._seat_places()
+        if len(centres) < self.config.n:
+            return
+        moves = self.moves
+        start = len(moves)
+        while start > 0 and (moves[start - 1].action.get("draw") or moves[start - 1].action.get("pass")):
+            start -= 1
+
+        def by_another_arm(move: Move) -> bool:
+            return self._reach_seat(move.arm, centres) not in (None, move.action["by"])
+
+        stray = next((i for i in range(start, len(moves))
+                      if moves[i].action.get("draw") and moves[i].inferred and by_another_arm(moves[i])),
+                     None)
+        if stray is None:
+            return
+        source = moves[stray].source
+        if f"q{source}-{CROSSED}" in self.overrides.inferred or self.answer_for(f"q{source}-{MISSED_BEFORE}"):
+            return
+        saved = list(moves)
+        try:
+            self._rebuild(saved[:stray])
+            if self._lays_next(self.game, seq, hint, card):
+                self.told_later[f"q{source}-{CROSSED}"] = True
+        except IllegalAction:
+            pass
+        self._rebuild(saved)
+
     def _on_top_read_again(self, seq: int, t: float, card: str, seat: int, confidence: float) -> None:
         """No new card: the surer of the two readings of the top stands (the last play becomes ``card``
         when this reading is the surer one and the rules allow it there)."""
@@ -2711,17 +2753,18 @@ class RoundTracker:
             sure = False
         else:
             actions = [{"by": turn, "draw": True}]
-            actions = self._missed_before_draw(seq, t, reach) or actions
-        if over in PILES and self._reach_seat(reach) not in (None, actions[-1]["by"]):
-            # Another seat's arm, over a villain pile at the same time: it reached across the deck.
-            self._note_crossing(seq, t, "deck", over)
+            if not self._crossed_deck(seq, reach, over, turn):  # a crossing asks nothing
+                actions = self._missed_before_draw(seq, t, reach) or actions
+        if self._crossed_deck(seq, reach, over, actions[-1]["by"]):
+            self._note_crossing(seq, t, "deck", over if over in PILES else None)
             return
         if not self._trial(actions):
             self._flag(seq, t, "Взяли карту из колоды не в свой ход", "A card was drawn out of turn")
             return
         for action in actions:
             twin = action.get("play") == self.game.top  # identical on identical (R-INTERCEPT-1)
-            self._push(Move(action, seq, t, inferred=True, intercept=twin))
+            self._push(Move(action, seq, t, inferred=True, intercept=twin,
+                            arm=reach if action is actions[-1] else None))
             kind, ru, en = texts.describe_action(action, self.players)
             self._note(seq, t, kind, ru, en)
         self.effective.append(seq)
@@ -2730,6 +2773,13 @@ class RoundTracker:
             self._learn_reach(reach, actions[-1]["by"])
         if self.finished:
             self._ask_round_end(seq, t)
+
+    def _crossed_deck(self, seq: int, reach: float | None, over: str | None, drawer: int) -> bool:
+        """Whether the reach into the deck of entry ``seq`` was no draw but another seat's arm reaching
+        across it: an arm not ``drawer``'s, over a villain pile at the same time, or seen laying the
+        next card where only a seat that drew nothing then could (``_crossing_told``)."""
+        return self._reach_seat(reach) not in (None, drawer) and (
+            over in PILES or bool(self.overrides.inferred.get(f"q{seq}-{CROSSED}")))
 
     def _slap_read_as_grab(self, seq: int, t: float, reach: float | None, arrivals: list | None) -> bool:
         """Whether the last play, a Slapper read unsure with a Grabber weighed, was that Grabber: the
