@@ -874,6 +874,29 @@ def test_the_twin_misread_was_laid_by_the_hand_that_took_the_alien():  # R-ADV-4
     assert table.game.state()["trophies"] == [[], ["alien"], []]
 
 
+def test_an_alien_taken_by_another_arm_after_a_card_read_unsure_by_its_own_seats_arm_is_a_twin_unseen():
+    # R-ADV-4, R-INTERCEPT-1 (simulated game 406): seat 2's own arm lays a blue 6, read unsure (the
+    # blue 7 under it not weighed); seat 0's arm takes the alien. Read as seat 0's twin of the blue 7,
+    # the landing's arm would be wrong: seat 0 laid the other blue 6 exactly on it, unseen.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)  # blue 5 on top, seat 1 to play, every seat placed
+    table.land_seen((1, "b7"))
+    table.event("landed", zone="discard", card="b6", confidence=0.3, alternatives=[["b3", 0.1]],
+                reach=PLACES[2])
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[0])
+    assert table.actions[-3:] == [{"by": 1, "play": "b7"}, {"by": 2, "play": "b6"}, {"by": 0, "play": "b6"}]
+    assert table.game.state()["trophies"] == [["alien"], [], []]
+    # Laid by the taker's own arm, the same reading is the taker's twin of the blue 7, misread.
+    other = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(other, seen=True)
+    other.land_seen((1, "b7"))
+    other.event("landed", zone="discard", card="b6", confidence=0.3, alternatives=[["b3", 0.1]],
+                reach=PLACES[0])
+    other.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[0])
+    assert other.actions[-2:] == [{"by": 1, "play": "b7"}, {"by": 0, "play": "b7"}]
+    assert other.game.state()["trophies"] == [["alien"], [], []]
+
+
 def test_an_alien_taken_after_a_card_read_surely_is_a_twin_of_that_card():  # R-ADV-4
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table)

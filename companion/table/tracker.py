@@ -2482,11 +2482,17 @@ class RoundTracker:
         # that card's twin, already read as such)
         read_before = self.camera_cards.get(max((entry for entry in self.camera_cards if entry < move.source),
                                                 default=-1))
-        by_taker = (taker is not None and taker != move.action["by"] and self._reach_seat(move.arm) == taker
+        arm_seat = self._reach_seat(move.arm)
+        by_taker = (taker is not None and taker != move.action["by"] and arm_seat == taker
                     and read_before != card)
+        # laid by the arm of the seat the rules gave it, another seat's arm taking the alien: that card
+        # as read, and the taker's twin after it unseen, fit both arms; the card as the taker's twin
+        # would not
+        by_its_seat = taker is not None and taker != move.action["by"] and arm_seat == move.action["by"]
         misread = (twin is not None and not move.intercept and twin != card
                    and cards.parse(twin).kind in QUIET_TWINS
                    and move.confidence is not None and (move.confidence < UNSURE_READING or by_taker)
+                   and not by_its_seat
                    and _card_colour(card) is not None and _card_colour(card) == _card_colour(twin))
         # an unsure reading next to its twin: likelier misread than a landing missed
         interceptor = move.action["by"] if taker is None else taker
