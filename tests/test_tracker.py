@@ -1512,6 +1512,22 @@ def test_reaches_into_the_deck_by_an_arm_on_its_way_elsewhere_are_no_draws_when_
     assert other.actions[-3:] == [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "play": "b1"}]
 
 
+@pytest.mark.parametrize("deck_covered, first", [(1.5, True), (4.0, False)])
+def test_a_draw_told_after_a_landing_it_began_before_was_the_seat_to_moves(deck_covered, first):
+    # R-TURN-2 (simulated game 478): seat 1 reaches into the deck from 1.5 s and keeps the card; seat
+    # 2's arm lays a blue 3, covering the pile from 2.4 s. The camera tells the draw last (it waits
+    # for other arms): the card was seat 2's, after seat 1's draw, not seat 1's before a draw by seat 2.
+    table = Table(start="b5")  # seat 1 to move; no seat placed yet
+    table.event("landed", zone="discard", card="b3", reach=0.7, covered=2.4, t=3.0)
+    table.event("drawn", zone="deck", reach=0.4, covered=deck_covered, t=4.2 if first else 4.6)
+    if first:
+        assert table.actions == [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "play": "b3"}]
+        assert table.game.turn == 0 and table.round.hand_counts() == [8, 9, 7]
+        assert "missed-before" not in table.kinds()  # inferred, closed: the table may still say otherwise
+    else:  # the deck covered after the card landed: the next seat's draw
+        assert table.actions == [{"by": 1, "play": "b3"}, {"by": 2, "draw": True}]
+
+
 def test_a_card_the_table_named_is_not_read_again_from_the_next_one():  # R-TURN-1
     table = Table("junior")  # blue 5 to start
     table.event("landed", zone="discard", card="b0", confidence=0.61, alternatives=[["b3", 0.33]])

@@ -106,6 +106,10 @@ READ_AGAIN = "read-again"
 # draw though the arm was another seat's, was that arm crossing the deck (no draw), as the next card's
 # arm told (``_crossing_told``).
 CROSSED = "crossed"
+# "q<seq>-drawn-first" (inferred only, ``told_later``): the reach into the deck of entry seq, told after
+# a card landed, began before it: the seat to move drew first and kept the card (the landing's
+# "missed-before" inferred ``DREW``, ``_drew_before_landing``).
+DRAWN_FIRST = "drawn-first"
 # how a "went-out" is closed once its play is read again as one its player did not go out with (another
 # seat's, or one whose player held more cards by then): nobody is asked, and no draw of eight follows it
 NOT_LAST_CARD = "not-last-card"
@@ -345,6 +349,7 @@ class RoundTracker:
         self.camera = "ok"
         self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
         self.landed_t: float | None = None
+        self.landed_covered: float | None = None  # when the last landing's zone began to be covered
         self.reach_samples: list[tuple[float, int]] = []  # (reach, seat) of moves whose seat was sure
         # last-hand question -> the arms seen that tell it, till the seats' places say whose they are:
         # (places, True) everyone slapping the deck, in the order they came; (place, False) the arm
@@ -996,6 +1001,7 @@ class RoundTracker:
         if self.landed_t is not None and self.draw_t is None:
             self.gaps.append(t - self.landed_t)
         self.landed_t, self.draw_t = t, None
+        self.landed_covered = None if cover is None else t - cover
         long = self._long_cover(cover)
         if cover is not None:
             self.covers.append(cover)
@@ -1671,7 +1677,8 @@ class RoundTracker:
         ``drawer``: asked of a reach into the deck by that seat's arm, not of a card landing.
         """
         qid = f"q{seq}-{MISSED_BEFORE}"
-        codes = list(dict.fromkeys(unseen + ([inferred[len(UNSEEN):]] if inferred else [])))
+        guessed = [inferred[len(UNSEEN):]] if inferred and inferred.startswith(UNSEEN) else []
+        codes = list(dict.fromkeys(unseen + guessed))
         name = self.players[seat]
         options = [{"value": "none", "label_ru": "нет, ничего не пропущено",
                     "label_en": "no, nothing missed"}]
@@ -2550,16 +2557,19 @@ class RoundTracker:
         for qid, question_move in pointed.items():
             self.questions[qid]["_move"] = question_move
 
+    def _landing_start(self, index: int) -> int:
+        """The index of the first of the moves that the landing of the move at ``index`` implied (a
+        victim's accept, a draw and a pass before it): those before it stand whoever laid the card."""
+        start, source = index, self.moves[index].source
+        while (start > 0 and self.moves[start - 1].source == source
+               and "reveal" not in self.moves[start - 1].action):
+            start -= 1
+        return start
+
     def _reseat(self, index: int, seat: int) -> bool:
         """Read the play at ``index`` again as ``seat``'s, with the moves its landing implied."""
         move = self.moves[index]
-        start = index
-        while (
-            start > 0
-            and self.moves[start - 1].source == move.source
-            and "reveal" not in self.moves[start - 1].action
-        ):
-            start -= 1
+        start = self._landing_start(index)
         saved = list(self.moves)
         self._rebuild(saved[:start])
         readings = self._readings(move.source, move.action["play"], None, move.t, move.reach)
@@ -2732,7 +2742,7 @@ class RoundTracker:
             if reach is not None:
                 self._last_hand(reach, slapped=False)
             return
-        if self._took_before_landing(t, reach, cover):
+        if self._took_before_landing(t, reach, cover) or self._drew_before_landing(seq, t, reach, cover):
             return
         self._read_again_told(seq, None, self._reach_seat(reach))
         self._infer_interceptor_by_draw(seq, t, reach)
@@ -2823,6 +2833,37 @@ class RoundTracker:
         accept, landing = self.moves[-2], self.moves[-1]
         return bool(accept.inferred and accept.action.get("accept") and "play" in landing.action
                     and t - cover < landing.t and self._reach_seat(reach) == accept.action["by"])
+
+    def _drew_before_landing(self, seq: int, t: float, reach: float | None, cover: float | None) -> bool:
+        """Whether a reach into the deck, told after the last card landed though the deck was covered
+        before that card's pile was (the camera settles a draw late, waiting for other arms), was the
+        draw of the seat to move before it, kept (R-TURN-2): another arm laid the card, given to the
+        seat to move by the turn order alone, and the rules let the next seat lay it then. The landing
+        is read again so (its "missed-before" inferred ``DREW``, ``told_later``); read again, the
+        reach is that draw, seen late."""
+        if self.overrides.inferred.get(f"q{seq}-{DRAWN_FIRST}"):
+            drawer = next((m.action["by"] for m in reversed(self.moves) if m.action.get("draw")), None)
+            self._learn_reach(reach, drawer)
+            return True
+        last = self.last_play()
+        if cover is None or self.landed_covered is None or last is None or last[0] != len(self.moves) - 1:
+            return False
+        index, move = last
+        qid = f"q{move.source}-{MISSED_BEFORE}"
+        if (self.landed_covered <= t - cover or same_arm(reach, move.arm) is not False
+                or move.intercept or self._told_about(move) or qid in self.overrides.inferred
+                or self.answer_for(qid) is not None):
+            return False
+        saved = list(self.moves)
+        self._rebuild(saved[:self._landing_start(index)])
+        drawer = self.game.turn
+        drew = self._drew_then(self.game, move.source, move.action["play"])
+        self._rebuild(saved)
+        if drew is None or self._reach_seat(reach) not in (None, drawer):
+            return False
+        self.told_later[qid] = DREW
+        self.told_later[f"q{seq}-{DRAWN_FIRST}"] = True
+        return True
 
     def _missed_before_draw(self, seq: int, t: float, reach: float | None) -> list[dict] | None:
         """A reach into the deck by the arm of a seat that would move only had the seat to move laid a
