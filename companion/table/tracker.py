@@ -2752,6 +2752,7 @@ class RoundTracker:
         state = self._state()
         turn = state["turn"]
         pending = state["pending"]
+        arm_seat = self._reach_seat(reach)
         sure = True
         if pending is not None and pending["victim"] == turn:
             actions = [{"by": turn, "accept": True}]  # R-TRANSFER-3: the victim draws the stack
@@ -2759,7 +2760,7 @@ class RoundTracker:
             if not pending["cards"]:  # R-SNORE: nothing to draw, so the reach is the next seat's draw
                 actions.append({"by": after, "draw": True})
                 sure = False
-            elif after is not None and after != turn and self._reach_seat(reach) == after:
+            elif after is not None and after != turn and arm_seat == after:
                 # The arm is the next seat's: the victim took its cards unseen (a hand already over
                 # the deck), and the next seat drew.
                 actions.append({"by": after, "draw": True})
@@ -2769,9 +2770,9 @@ class RoundTracker:
             sure = False
         else:
             actions = [{"by": turn, "draw": True}]
-            if not self._crossed_deck(seq, reach, over, turn):  # a crossing asks nothing
+            if not self._crossed_deck(seq, arm_seat, over, turn):  # a crossing asks nothing
                 actions = self._missed_before_draw(seq, t, reach) or actions
-        if self._crossed_deck(seq, reach, over, actions[-1]["by"]):
+        if self._crossed_deck(seq, arm_seat, over, actions[-1]["by"]):
             self._note_crossing(seq, t, "deck", over if over in PILES else None)
             return
         if not self._trial(actions):
@@ -2790,11 +2791,12 @@ class RoundTracker:
         if self.finished:
             self._ask_round_end(seq, t)
 
-    def _crossed_deck(self, seq: int, reach: float | None, over: str | None, drawer: int) -> bool:
-        """Whether the reach into the deck of entry ``seq`` was no draw but another seat's arm reaching
-        across it: an arm not ``drawer``'s, over a villain pile at the same time, or seen laying the
-        next card where only a seat that drew nothing then could (``_crossing_told``)."""
-        return self._reach_seat(reach) not in (None, drawer) and (
+    def _crossed_deck(self, seq: int, arm_seat: int | None, over: str | None, drawer: int) -> bool:
+        """Whether the reach into the deck of entry ``seq``, by ``arm_seat``'s arm (None: not placed), was
+        no draw but another seat's arm reaching across it: an arm not ``drawer``'s, over a villain pile
+        at the same time, or seen laying the next card where only a seat that drew nothing then could
+        (``_crossing_told``)."""
+        return arm_seat not in (None, drawer) and (
             over in PILES or bool(self.overrides.inferred.get(f"q{seq}-{CROSSED}")))
 
     def _slap_read_as_grab(self, seq: int, t: float, reach: float | None, arrivals: list | None) -> bool:
