@@ -500,6 +500,32 @@ def test_a_draw_the_camera_missed_can_be_told_before_the_next_seats_card():  # R
     assert not any("did not see" in line["text_en"] for line in table.round.log)
 
 
+def test_two_cards_by_the_arms_two_seats_on_tell_a_twin_intercepted_unseen_before_them():  # R-INTERCEPT-1
+    # (simulated game 464: a twin laid on its own card, the pile's face unchanged, under another arm)
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"), (1, "b7"))  # every seat placed; seat 2 to move
+    # seat 0 intercepted the blue 7 with its twin, unseen; then seat 1 laid a blue 2, seat 2 a blue 1
+    table.land_seen((1, "b2"))
+    assert table.actions[-1] == {"by": 2, "play": "b2"}  # one arm may be wrong: asked, nothing told yet
+    question = table.question("played-by")
+    assert [o["value"] for o in question["options"]] == [2, 1] and question["default"] == 2
+    table.land_seen((2, "b1"))
+    assert table.actions[-4:] == [{"by": 1, "play": "b7"}, {"by": 0, "play": "b7"}, {"by": 1, "play": "b2"},
+                                  {"by": 2, "play": "b1"}]
+    assert table.round.moves[-3].intercept and table.game.turn == 0
+    assert table.round.answer_for(f"q{table.round.moves[-2].source}-missed-before") is None
+    assert "missed-before" not in table.kinds()  # inferred, closed: the table may still correct it
+
+
+def test_a_card_by_the_arm_two_seats_on_told_its_seats_was_laid_on_a_twin_unseen():  # R-INTERCEPT-1
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"), (1, "b7"))
+    table.land_seen((1, "b2"))
+    table.answer("played-by", 1)
+    assert table.actions[-3:] == [{"by": 1, "play": "b7"}, {"by": 0, "play": "b7"}, {"by": 1, "play": "b2"}]
+    assert table.round.moves[-2].intercept and table.round.moves[-2].inferred and table.game.turn == 2
+
+
 def test_one_card_by_the_arm_one_seat_on_is_not_enough():  # R-TURN-1
     table = Table()
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))

@@ -987,8 +987,7 @@ class RoundTracker:
             self._reread_untaken(seq, t)
             self._sweep_untaken()
         if fixed_by is None and card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
-            self._two_plays_told(hint, _openers(self.game),
-                                 lambda probe, seat: self._lays_next(probe, seq, seat, card))
+            self._two_plays_told(hint, lambda probe, seat: self._lays_next(probe, seq, seat, card))
         self.maybe_two = None
         self._read_again_told(seq, card, hint)
         self._crossing_told(seq, card, hint)
@@ -1071,12 +1070,18 @@ class RoundTracker:
             readings, long = [unseen_reading], False
             reach = None  # the arm seen may be either player's
         single = len(readings) == 1
+        # the card as its arm's seat's, after a number laid unseen by the seat to move or the top's twin
+        # by another seat (``twin_missed``)
+        arm_reading, twin_missed = None, False
         if (unseen_reading is None and fixed_by is None and single and not readings[0][2]
                 and hint is not None and hint != readings[0][0]):
             unseen_here = self._unseen_before(self.game, seq, card)
             actions = self._missed_before(unseen_here, hint)
+            twin_missed = actions is None
+            if twin_missed:
+                actions = self._missed_twin(self.game, seq, card, hint)
             if actions is not None:
-                unseen_reading = (hint, actions, False)
+                unseen_reading = arm_reading = (hint, actions, False)
                 readings = readings + [unseen_reading]  # asked; the turn's seat stays the default
         kind = "intercepted-by" if readings[0][2] else "played-by"
         qid = f"q{seq}-{kind}"
@@ -1096,8 +1101,8 @@ class RoundTracker:
         told = fixed_by is not None or answered is not None or named or (missed_named and single)
         # the arm of the seat after the one to move, or a long cover: the next move's arm will tell,
         # unless the table said nothing was missed
-        suspect = missed_told is None and (
-            long or (hint is not None and hint != seat and hint == self._after(actions)))
+        suspect = missed_told is None and (long or (hint is not None and hint != seat and (
+            hint == self._after(actions) or arm_reading is not None)))
         plain = suspect and not told and not intercept and len(actions) == 1
         before = copy.deepcopy(self.game) if plain else None
         if chosen is unseen_reading and "play" in actions[-2]:
@@ -1119,10 +1124,10 @@ class RoundTracker:
         self._apply_reading(seq, t, actions, intercept, inferred=not told)
         if chosen is unseen_reading and not (named or missed_named):
             self.moves[-2].inferred = True  # the card itself is a guess, whoever told the seat
-        if from_missed and missed.startswith(TWIN):
+        if (from_missed and missed.startswith(TWIN)) or (chosen is arm_reading and twin_missed):
             self.moves[-2].intercept = True
         if before is not None:
-            self.maybe_two = {"seq": seq, "card": card, "game": before, "moves": len(self.moves)}
+            self.maybe_two = {"seq": seq, "card": card, "game": before, "moves": len(self.moves), "arm": hint}
         if told or single:
             self._learn_reach(reach, seat)
         play_move = self.moves[-1]
@@ -1741,15 +1746,15 @@ class RoundTracker:
         the discard pile already."""
         return game.discard.count(code) < cards.copies(self.config.edition, code)
 
-    def _twins_then(self, game: Game, seq: int, card: str, *, drawer: int | None = None
-                    ) -> dict[int, list[dict]]:
+    def _twins_then(self, game: Game, seq: int, card: str, *, drawer: int | None = None,
+                    last: Move | None = None) -> dict[int, list[dict]]:
         """Seat -> the actions had that seat laid the top's twin unseen (R-INTERCEPT-1), then ``card``
         (landed as entry ``seq``) the seat after it, for each seat but the one to move that the rules
         allow both; the seat that laid the top first (a player intercepting its own card is the
         commonest). A Polypig's twin names the colour that lets ``card`` lie, the landed card's own
         first. With ``drawer``, the seat after the twin's is that one, and it drew (a reach into the
-        deck, not a card landing)."""
-        last = self._previous_move()
+        deck, not a card landing). ``last``: the move that laid the top, when not the last move."""
+        last = self._previous_move() if last is None else last
         if last is None or "play" not in last.action or last.action["play"] != game.top:
             return {}
         top, player = game.top, last.action["by"]
@@ -2136,18 +2141,19 @@ class RoundTracker:
         usual = statistics.median(self.covers) if len(self.covers) >= LONG_COVER_SAMPLES else 0.0
         return cover >= max(LONG_COVER_MIN_S, LONG_COVER_FACTOR * usual)
 
-    def _two_plays_told(self, seat: int | None, expected: list[int | None], fits) -> None:
+    def _two_plays_told(self, seat: int | None, fits) -> None:
         """The next move after a play that may have hidden another before it (``maybe_two``: its landing
-        covered long, or laid by the arm of the seat after the one to move), made by ``seat``'s arm
-        where the rules expected one of ``expected``: when that landing hid a play before it (the seat
-        to move's, unseen, then that card by the next seat) after which ``fits(probe, seat)``, the round is
-        derived again with it (``told_later``), so the villains taken in between are read with it too.
-        """
+        covered long, or laid by the arm of a seat the rules did not give it), made by ``seat``'s arm,
+        which ``fits(game, seat)`` tells the rules allow on a game: when it does not fit the game as read
+        but that landing hid a play before it (the seat to move's, unseen, then that card by the next
+        seat; or the top's twin by another seat, then that card by the arm's seat) after which it fits,
+        the round is derived again with it (``told_later``), so the villains taken in between are read
+        with it too."""
         before = self.maybe_two
         if before is None or seat is None:
             return
         qid = f"q{before['seq']}-{MISSED_BEFORE}"
-        if seat in expected:  # the arms agree with the rules as read: no card of the seat to move missed
+        if fits(self.game, seat):  # the arms agree with the rules as read: no card missed
             if qid in self.questions and not self.questions[qid].get("_blind"):
                 self._close(qid, "inferred")
             return
@@ -2160,6 +2166,17 @@ class RoundTracker:
             if fits(probe, seat):
                 self.told_later[qid] = UNSEEN + actions[-2]["play"]
                 return
+        # the top's twin laid unseen by another seat, when the landing's arm was the seat's after it
+        earlier = self.moves[:before["moves"] - 1]
+        last = next((move for move in reversed(earlier) if "reveal" not in move.action), None)
+        if last is None:
+            return
+        twins = self._twins_then(before["game"], before["seq"], before["card"], last=last)
+        for twin, actions in twins.items():
+            probe = _pushed(before["game"], actions)
+            if actions[-1]["by"] == before["arm"] and probe is not None and fits(probe, seat):
+                self.told_later[qid] = f"{TWIN}{twin}"
+                return
 
     @staticmethod
     def _quiet_unseen(unseen: list[tuple[str, list[dict], Game]]):
@@ -2169,6 +2186,12 @@ class RoundTracker:
         for code, actions, probe in unseen:
             if cards.parse(code).is_number and code != actions[-1]["play"]:
                 yield actions, probe
+
+    def _missed_twin(self, game: Game, seq: int, card: str, seat: int) -> list[dict] | None:
+        """The actions had another seat laid the top's twin unseen (``_twins_then``, R-INTERCEPT-1), so
+        that ``seat`` laid ``card`` (entry ``seq``) after it, or None."""
+        return next((actions for actions in self._twins_then(game, seq, card).values()
+                     if actions[-1]["by"] == seat), None)
 
     def _missed_before(self, unseen: list[tuple[str, list[dict], Game]], seat: int) -> list[dict] | None:
         """The actions had the seat to move laid a number card unseen (``_quiet_unseen`` of ``unseen``),
@@ -2746,8 +2769,7 @@ class RoundTracker:
             return
         self._read_again_told(seq, None, self._reach_seat(reach))
         self._infer_interceptor_by_draw(seq, t, reach)
-        self._two_plays_told(self._reach_seat(reach), [_drawer(self.game)],
-                             lambda probe, seat: seat == _drawer(probe))
+        self._two_plays_told(self._reach_seat(reach), lambda probe, seat: seat == _drawer(probe))
         self.maybe_two = None
         state = self._state()
         turn = state["turn"]
