@@ -6,7 +6,15 @@ import pytest
 from companion.vision.pipeline import Pipeline
 from companion.vision.sources import Frame
 from companion.vision.zones import Zones, ZonesError
-from tests.drawing import CARD_COLOURS, ColourClassifier, FixedClassifier, card_corners, draw_card, table
+from tests.drawing import (
+    CARD_COLOURS,
+    ColourClassifier,
+    FixedClassifier,
+    StandInReading,
+    card_corners,
+    draw_card,
+    table,
+)
 
 SIZE = (320, 240)
 ZONES = Zones({
@@ -329,6 +337,36 @@ def test_a_twin_outlined_where_the_first_card_lay_is_told_by_its_place(monkeypat
     twin = scene(discard=(("r3", (90, 120), 0), ("r3", (96, 125), 10)))
     events = feed(pipeline, [covered] * 5 + [twin] * 6, start=3.0)
     assert [(e["type"], e["card"], e["same"]) for e in events] == [("landed", "r3", True)]
+
+
+class _ReadsAs(ColourClassifier):
+    """Reads cards by colour, then as ``read_as`` says: {colour's code: (code read, confidence)}."""
+
+    def __init__(self, read_as: dict):
+        super().__init__()
+        self.read_as = read_as
+
+    def classify(self, crops):
+        return [StandInReading(*self.read_as[r.code]) if r.code in self.read_as else r
+                for r in super().classify(crops)]
+
+
+def test_another_card_read_unsurely_where_the_top_lies_as_it_did_is_no_landing(monkeypatch):
+    # Simulated game 466: after a hand passed, the detector outlined the pile's top across the card
+    # below, read unsurely as another card. The top's place looks as it did: nothing landed. A card
+    # laid on it, read as unsurely, changes the place: a landing.
+    outlines = outline_discard(monkeypatch, card_corners((90, 120), 0))
+    classifier = _ReadsAs({"r3": ("r3", 0.7)})
+    pipeline = Pipeline(ZONES, classifier)
+    assert feed(pipeline, [scene()] * 5) == []
+    covered = scene(hand=(90, 130))
+    outlines[:] = [card_corners((96, 126), 6)]
+    classifier.read_as = {"r3": ("g3", 0.6)}
+    assert feed(pipeline, [covered] * 5 + [scene()] * 6, start=1.0) == []
+    laid = scene(discard=(("r3", (90, 120), 0), ("g3", (96, 126), 6)))
+    classifier.read_as = {"g3": ("g3", 0.6)}
+    events = feed(pipeline, [covered] * 5 + [laid] * 6, start=3.0)
+    assert [(e["type"], e["card"]) for e in events] == [("landed", "g3")]
 
 
 class _NamesNoCard(ColourClassifier):

@@ -735,6 +735,24 @@ def test_an_identical_card_laid_exactly_on_its_twin_is_told_by_its_place():  # R
     assert [(e["type"], e["card"], e["same"]) for e in table.events[1:]] == [("landed", "b3", True)]
 
 
+@pytest.mark.parametrize("place, confidence, landed", [
+    (0.97, 0.6, False),  # the top's place as it was: the top misread across a card below
+    (0.5, 0.6, True),  # the place changed: another card lies on it, however unsurely read
+    (0.97, 0.99, True),  # read surer than the top: the top read right at last
+])
+def test_another_card_where_the_tops_place_looks_as_it_did_is_told_by_its_place(place, confidence, landed):
+    # Simulated game 466: a hand passed over a yellow 0 read at 0.74; the detector then outlined it
+    # across the card below, read as a yellow 6 at 0.66, and every seat after it was one off.
+    table = start()
+    table.set(discard=card("b3", confidence=0.7))
+    table.frames(6, discard=MOVING)
+    table.frames(5)
+    table.frames(6, discard=MOVING)
+    table.set(discard=_placed(card("b6", (108, 104), 6.0, confidence=confidence), place))
+    table.frames(6)
+    assert [(e["type"], e["card"]) for e in table.events] == ([("landed", "b6")] if landed else [])
+
+
 def test_a_twin_laid_by_a_hand_seen_moving_over_the_card_only_briefly_is_told_by_its_place():
     # R-ADV-4 needs it. Simulated game 382: the hand laying a green Snore on its twin hid the pile
     # for 0.47 s, but moved over the card itself in three frames only (the others blurred or half

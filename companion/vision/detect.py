@@ -27,6 +27,9 @@ import numpy as np
 # stretch it, so a wide tolerance.
 CARD_ASPECT = 1.5
 ASPECT_RANGE = (1.15, 1.85)
+# A card's corners seen from above are near right angles, whatever the tilt; edges of a pile with an arm
+# across it may close a skewed quad around a strip of the card below (its corner index read as a card).
+MAX_CORNER_SKEW_DEG = 25.0
 # The smallest card worth reading, as a fraction of the searched area (and never under 400 px²).
 MIN_AREA_FRACTION = 0.01
 MIN_AREA_PX = 400.0
@@ -118,13 +121,18 @@ def _aspects(quads: np.ndarray) -> np.ndarray:
 
 
 def _card_shaped(quads: np.ndarray) -> np.ndarray:
-    """Which quads (N, 4, 2) are convex with a card's aspect."""
+    """Which quads (N, 4, 2) are convex with a card's aspect and near-right corners."""
     edge = quads[:, NEXT] - quads
     following = edge[:, NEXT]
     cross = edge[:, :, 0] * following[:, :, 1] - edge[:, :, 1] * following[:, :, 0]
     convex = (cross > 0).all(axis=1) | (cross < 0).all(axis=1)
+    dot = (edge * following).sum(axis=2)
+    lengths = np.hypot(edge[..., 0], edge[..., 1]) * np.hypot(following[..., 0], following[..., 1])
+    # |cos| of each corner's angle: 0 at a right angle
+    skew = np.abs(dot) / np.maximum(lengths, 1e-9)
+    square = (skew <= np.sin(np.radians(MAX_CORNER_SKEW_DEG))).all(axis=1)
     aspect = _aspects(quads)
-    return convex & (aspect >= ASPECT_RANGE[0]) & (aspect <= ASPECT_RANGE[1])
+    return convex & square & (aspect >= ASPECT_RANGE[0]) & (aspect <= ASPECT_RANGE[1])
 
 
 def warp_card(image: np.ndarray, quad, size=(64, 96)) -> np.ndarray:
@@ -227,7 +235,7 @@ def _card_quad(contour, min_area: float, max_area: float, *, hole: bool) -> np.n
         if rect_area <= 0 or hull_area / rect_area < 0.9:
             return None
         quad = cv2.boxPoints(rect).astype(np.float32)
-    if not ASPECT_RANGE[0] <= quad_aspect(quad) <= ASPECT_RANGE[1]:
+    if not _card_shaped(quad.reshape(1, 4, 2))[0]:
         return None
     if hull_area / max(quad_area(quad), 1.0) < 0.9:
         return None

@@ -311,10 +311,12 @@ class Pipeline:
         laid almost exactly on it (what peeks out around it is not the same). A glare or a shadow
         that moved on meanwhile changes the place's shading but not its edges, so the place is
         compared both as it looks and by its edges alone, and the closer of the two counts (a twin
-        moves the edges too). None when there is nothing to compare."""
+        moves the edges too). On the discard pile, for another card read too: a card laid on the top
+        changes its place. None when there is nothing to compare."""
         stable = self.watcher.stable_card(name)
         result = None
-        if obs.code is not None and obs.code == stable and not (
+        another = name == "discard" and stable is not None and obs.code not in (None, stable)
+        if another or obs.code is not None and obs.code == stable and not (
                 self.watcher.settled(name) and self.watcher.known_pose(name, obs.quad)):
             base = next((place for quad, place in reversed(self._places.get(name, ()))
                          if self.watcher.known_pose(name, quad)), None)

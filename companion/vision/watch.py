@@ -48,6 +48,9 @@ was there, not an arm that passed over the zone while the change waited to be co
   looks otherwise too (under ``near_place``): an arm that passed leaves the place as it was.
   While a villain is carried between piles after a shaker (a pile's top lost, another pile
   covered), only the place tells a twin: the arm carrying it lays none, but shifts the outline.
+  Another card read no surer than the top, while the top's place looks as it did (``same_place``),
+  makes no event either: a card laid on the top changes its place; an outline drawn across the top
+  and a card below after a hand passed is misread.
 - ``taken`` (villain pile): ``card`` the top that was removed, ``under`` the new top or None (the
   same card when an identical one lay under it and its place looks otherwise, under
   ``pile_same_place``, after a hand stayed over it for ``drop_s``, however near its outline).
@@ -471,6 +474,13 @@ class Watcher:
         if not same and not again and old is not None and unlaid:
             # Another card, but no hand moved over the pile long enough to lay or take one: a card
             # below, seen past an arm lying across the top. Wait: the top shows again, or a hand comes.
+            return []
+        if (zone.name == "discard" and not same and not again and old not in (None, EMPTY) and not obs.empty
+                and obs.same_place is not None and obs.same_place >= self.same_place
+                and max(o.confidence for o in zone.run) <= zone.confidence):
+            # Another card read no surer than the top, where the top's place looks as it did: nothing
+            # was laid on it (a card laid there changes what shows there); the top outlined across the
+            # card below after a hand passed, and misread. A surer reading is the top read right at last.
             return []
         zone.stable, zone.quad = new, (None if obs.empty else obs.quad)
         # An identical villain on top of a villain pile (moved there, or uncovered by a take) is
