@@ -2298,6 +2298,29 @@ def test_another_seats_arm_over_the_deck_on_its_way_to_a_villain_pile_is_no_draw
     assert table.actions[-1] == {"by": 1, "draw": True}
 
 
+def test_an_arm_over_the_deck_to_a_villain_pile_that_lays_the_next_card_drew_after_a_draw_unseen():
+    # R-TURN-2 (simulated game 485): seat 1 drew and kept its card unseen; seat 2's arm then drew, over
+    # the pirates, and laid the next card. Taken for seat 2's arm crossing the deck, seat 1 was given
+    # a card laid unseen instead, and every hand after was off.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b4"), (2, "b5"), (0, "b6"))  # seat 1 to move; every seat placed
+    table.event("drawn", zone="deck", reach=PLACES[2], over="pirates")
+    assert table.actions[-1] == {"by": 0, "play": "b6"}  # a crossing, till the next card tells
+    table.land_seen((2, "r6"))
+    assert table.actions[-4:] == [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "draw": True},
+                                  {"by": 2, "play": "r6"}]
+    assert table.round.hand_counts() == [7, 8, 7] and table.game.turn == 0
+
+
+def test_an_arm_over_the_deck_to_a_villain_pile_that_lays_a_card_it_may_lay_crossed_it():  # R-TURN-2
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b4"), (2, "b5"), (0, "b6"))
+    table.event("drawn", zone="deck", reach=PLACES[1], over="pirates")  # the drawer's own arm: a draw
+    table.event("drawn", zone="deck", reach=PLACES[0], over="pirates")  # seat 0's arm crossing
+    table.land_seen((1, "b6"))  # seat 1 lays the card it drew
+    assert table.actions[-2:] == [{"by": 1, "draw": True}, {"by": 1, "play": "b6"}]
+
+
 def test_a_slap_entered_by_hand_with_its_last_hand_keeps_it_when_the_loser_draws():  # R-SLAP
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table, seen=True)

@@ -110,6 +110,8 @@ CROSSED = "crossed"
 # a card landed, began before it: the seat to move drew first and kept the card (the landing's
 # "missed-before" inferred ``DREW``, ``_drew_before_landing``).
 DRAWN_FIRST = "drawn-first"
+# A reach into the deck's "missed-before" inferred ``DREW`` (``_crossing_drew_told``): the arm taken for
+# one crossing the deck to a villain pile drew, after the seat to move drew a card unseen and kept it.
 # how a "went-out" is closed once its play is read again as one its player did not go out with (another
 # seat's, or one whose player held more cards by then): nobody is asked, and no draw of eight follows it
 NOT_LAST_CARD = "not-last-card"
@@ -363,6 +365,8 @@ class RoundTracker:
         # laid by the arm of the seat after the one to move): {"seq", "card", "game" (before it),
         # "moves" (how many there were after it)}
         self.maybe_two: dict | None = None
+        # the reach into the deck since the last card taken for an arm crossing it: (seq, its arm's seat)
+        self.crossing: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------ reading the state
 
@@ -992,6 +996,8 @@ class RoundTracker:
         self._read_again_told(seq, card, hint)
         self._crossing_told(seq, card, hint)
         self._infer_poly_colour(seq, t, card)
+        self._crossing_drew_told(seq, card, hint)
+        self.crossing = None
         self._infer_interceptor(seq, t, card, hint, reach)
         if card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
             self._reseat_by_next_arm(hint)
@@ -1836,17 +1842,24 @@ class RoundTracker:
         game.push(play)
         return [first, play]
 
-    def _drew_then(self, game: Game, seq: int, card: str) -> list[dict] | None:
-        """The seat to move on ``game`` drew a card unseen and kept it (R-TURN-2), then the next seat
-        laid ``card`` (landed as entry ``seq``): the actions, or None when the rules refuse them."""
+    @staticmethod
+    def _kept_unseen(game: Game) -> tuple[list[dict], Game] | None:
+        """The seat to move on ``game`` drew a card unseen and kept it (R-TURN-2): the actions and the
+        game after them, or None when the rules refuse them."""
         state = game.state()
         turn = state["turn"]
         if turn is None or state["drawn"] is not None or state["pending"] is not None:
             return None
         drew = [{"by": turn, "draw": True}, {"by": turn, "pass": True}]
         probe = _pushed(game, drew)
-        play = self._legal_play(probe, seq, probe.turn, card) if probe and probe.turn is not None else None
-        return None if play is None else drew + [play]
+        return None if probe is None or probe.turn is None else (drew, probe)
+
+    def _drew_then(self, game: Game, seq: int, card: str) -> list[dict] | None:
+        """The seat to move on ``game`` drew a card unseen and kept it (``_kept_unseen``), then the next
+        seat laid ``card`` (landed as entry ``seq``): the actions, or None when the rules refuse them."""
+        kept = self._kept_unseen(game)
+        play = None if kept is None else self._legal_play(kept[1], seq, kept[1].turn, card)
+        return None if play is None else kept[0] + [play]
 
     def _lays_next(self, game: Game, seq: int, seat: int, card: str) -> bool:
         """Whether ``seat`` may lay ``card`` (entry ``seq``) next on ``game``, once what must come first
@@ -2792,10 +2805,14 @@ class RoundTracker:
             sure = False
         else:
             actions = [{"by": turn, "draw": True}]
-            if not self._crossed_deck(seq, arm_seat, over, turn):  # a crossing asks nothing
+            if self.overrides.inferred.get(f"q{seq}-{MISSED_BEFORE}") == DREW:
+                actions = self._drew_before_draw() or actions
+            elif not self._crossed_deck(seq, arm_seat, over, turn):  # a crossing asks nothing
                 actions = self._missed_before_draw(seq, t, reach) or actions
         if self._crossed_deck(seq, arm_seat, over, actions[-1]["by"]):
             self._note_crossing(seq, t, "deck", over if over in PILES else None)
+            if arm_seat is not None:
+                self.crossing = (seq, arm_seat)
             return
         if not self._trial(actions):
             self._flag(seq, t, "Взяли карту из колоды не в свой ход", "A card was drawn out of turn")
@@ -2916,6 +2933,33 @@ class RoundTracker:
             if codes or twins:
                 self._ask_missed_before(seq, t, cards.BACK, turn, codes, twins, None, drawer=seat)
         return None
+
+    def _drew_before_draw(self) -> list[dict] | None:
+        """The seat to move drew a card unseen and kept it (``_kept_unseen``), then the next seat drew:
+        the actions, or None when the rules refuse them."""
+        kept = self._kept_unseen(self.game)
+        if kept is None:
+            return None
+        draw = {"by": kept[1].turn, "draw": True}
+        return kept[0] + [draw] if kept[1].is_legal(draw) else None
+
+    def _crossing_drew_told(self, seq: int, card: str, hint: int | None) -> None:
+        """The reach into the deck since the last card, taken for an arm crossing it on its way to a
+        villain pile (``crossing``), when the next card (no twin) is laid by that arm, whose seat may not
+        lay it now but may had the seat to move drawn a card unseen and kept it, and that arm drawn:
+        it drew (its "missed-before" inferred ``DREW``, ``told_later``), after the unseen draw."""
+        if self.crossing is None or card == self.game.top:
+            return
+        source, seat = self.crossing
+        qid = f"q{source}-{MISSED_BEFORE}"
+        if seat != hint or self._lays_next(self.game, seq, seat, card) or qid in self.overrides.inferred:
+            return
+        if self.answer_for(qid) is not None:
+            return
+        actions = self._drew_before_draw()
+        probe = None if actions is None else _pushed(self.game, actions)
+        if probe is not None and actions[-1]["by"] == seat and self._lays_next(probe, seq, seat, card):
+            self.told_later[qid] = DREW
 
     def _play_before_draw(self, code: str) -> dict | None:
         """The seat to move's play of ``code``, laid unseen before a reach into the deck, as the rules
