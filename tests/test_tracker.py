@@ -551,6 +551,18 @@ def test_an_accept_unseen_is_told_by_the_next_seats_arm_at_the_deck():  # R-GRAB
     assert table.round.hand_counts() == [7, 10, 8]  # R-GRAB: three cards
 
 
+def test_the_next_seats_arm_last_at_the_deck_after_the_victims_passed_it_on_its_way():  # R-GRAB
+    # (simulated game 481: seat 1's arm crossed the deck to lay its Grabber as seat 0 took its cards;
+    # an extra draw made seat 1 hold a card when it played its last, and its sweep went unexplained)
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b-grab"))  # every seat placed; seat 1 must take 2
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[1], PLACES[2]])
+    assert table.actions[-1] == {"by": 1, "accept": True}
+    assert table.round.hand_counts() == [7, 10, 7]
+    table.land_seen((2, "b5"))
+    assert table.actions[-2:] == [{"by": 1, "accept": True}, {"by": 2, "play": "b5"}]
+
+
 @pytest.mark.parametrize("seat, drew", [(1, False), (0, True)])
 def test_a_victims_arm_at_the_deck_before_the_next_card_is_the_take_that_card_told(seat, drew):
     # R-GRAB, R-TRANSFER-3: seat 1's arm, still over the deck taking the three cards when seat 2's card
@@ -1997,6 +2009,26 @@ def test_a_slaps_last_hand_seen_then_its_two_cards_drawn():  # R-SLAP
     assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 2}
     assert table.round.hand_counts() == [6, 5, 8]
     assert "last-hand" not in table.kinds()
+
+
+@pytest.mark.parametrize("card", ["b-slap", "b-steal"])
+def test_every_arm_at_the_deck_again_right_after_the_slap_is_still_the_slap(card):  # R-SLAP, R-STEAL
+    # (simulated game 481: the deck seen bare for a moment among the slapping hands made two reaches
+    # of it; the second was taken for the loser's two cards, and the loser's for a draw)
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_from(PLACES[1], card)
+    table.event("drawn", zone="deck", reach=PLACES[1], arrivals=[PLACES[1], PLACES[0], PLACES[2]],
+                t=table.t + 1.1)
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[0], PLACES[1], PLACES[2]],
+                t=table.t + 0.8)
+    assert table.actions[-1]["play"] == card
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[2], PLACES[0]], t=table.t + 1.5)
+    if card == "b-slap":  # the loser's two cards
+        assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 2}
+        assert table.round.hand_counts() == [6, 5, 8]
+    else:  # a steal's last hand draws nothing: the seat to move draws
+        assert table.actions[-1] == {"by": 2, "draw": True}
 
 
 def test_the_arm_that_draws_a_slaps_two_cards_overrules_the_order_the_slapping_arms_came_in():  # R-SLAP

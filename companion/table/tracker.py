@@ -345,6 +345,7 @@ class RoundTracker:
         self.told_later: dict = {}  # question id -> value a later entry told (see ``Overrides.inferred``)
         self.absorb_until = float("-inf")
         self.slap_until = float("-inf")  # till then, a deck event with many arms is a slap (R-SLAP, R-STEAL)
+        self.slapped: tuple[float, int] | None = None  # when the slap was seen, and how many moves then
         # pile -> [(seq, t, villain, seat, covered)], the hands seen over it, oldest first: read at the
         # next card
         self.reached: dict[str, list[tuple]] = {}
@@ -2770,7 +2771,10 @@ class RoundTracker:
             if not self._slap_read_as_grab(seq, t, reach, arrivals):
                 if arrivals:
                     self._last_hand(list(arrivals), slapped=True)
+                self.slapped = (t, len(self.moves))
                 return
+        if self._slapped_again(t, arrivals):
+            return  # the slap's hands still, the deck seen bare for a moment among them: no draw
         if self.finished:
             return
         if t <= self.absorb_until:
@@ -2795,9 +2799,11 @@ class RoundTracker:
             if not pending["cards"]:  # R-SNORE: nothing to draw, so the reach is the next seat's draw
                 actions.append({"by": after, "draw": True})
                 sure = False
-            elif after is not None and after != turn and arm_seat == after:
+            elif (after is not None and after != turn and arm_seat == after
+                  and turn not in {self._reach_seat(place) for place in arrivals or []}):
                 # The arm is the next seat's: the victim took its cards unseen (a hand already over
-                # the deck), and the next seat drew.
+                # the deck), and the next seat drew. Not when the victim's arm came to the deck first:
+                # the next seat's arm passed it on its way to the pile.
                 actions.append({"by": after, "draw": True})
         elif state["drawn"] is not None:
             after = self._after([{"by": turn, "pass": True}])
@@ -2829,6 +2835,13 @@ class RoundTracker:
             self._learn_reach(reach, actions[-1]["by"])
         if self.finished:
             self._ask_round_end(seq, t)
+
+    def _slapped_again(self, t: float, arrivals: list | None) -> bool:
+        """Whether a reach into the deck soon after the slap (R-SLAP, R-STEAL), with no move since, came
+        with every seat's arm: the slapping hands, seen in two reaches, not a draw (one arm draws)."""
+        if self.slapped is None or t > self.slapped[0] + ABSORB_S or len(self.moves) != self.slapped[1]:
+            return False
+        return len({self._reach_seat(place) for place in arrivals or []} - {None}) >= self.config.n
 
     def _crossed_deck(self, seq: int, arm_seat: int | None, over: str | None, drawer: int) -> bool:
         """Whether the reach into the deck of entry ``seq``, by ``arm_seat``'s arm (None: not placed), was
