@@ -1938,6 +1938,20 @@ def test_scripted_games_with_a_table_answering_come_out_right(seed):  # R-ADV-1â
     assert log["finished"] and log["winners"] == game.state()["winners"]
 
 
+def test_a_seats_first_reach_seen_at_a_stray_place_gives_way_to_its_own_arm():  # R-TURN-2, R-GRAB
+    # (simulated game 484: the first draw's arm was seen at a corner of the frame; seat 1's own arm,
+    # seen next, was taken for the unplaced seat 2's, the card it drew and played for seat 2's, and
+    # every seat after was one off)
+    table = Table("adventure")
+    table.event("drawn", zone="deck", reach=0.95)  # seat 1 draws; its arm seen at a stray place
+    table.land_from(PLACES[2], "b-grab")  # seat 1 keeps its card, seat 2 lays a Grabber
+    table.event("drawn", zone="deck", reach=PLACES[0])  # seat 0 takes the grab's cards
+    table.event("drawn", zone="deck", reach=PLACES[1])  # seat 1 draws: its own arm
+    table.land_from(PLACES[1], "b7")  # and plays the card it drew
+    assert table.actions[-5:] == [{"by": 1, "pass": True}, {"by": 2, "play": "b-grab"},
+                                  {"by": 0, "accept": True}, {"by": 1, "draw": True}, {"by": 1, "play": "b7"}]
+
+
 def test_reaches_learned_from_sure_plays_tell_who_intercepted():  # R-INTERCEPT-1
     table = Table("adventure")
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"), (1, "b1"))

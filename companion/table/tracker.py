@@ -209,8 +209,11 @@ def same_arm(a: float | None, b: float | None) -> bool | None:
 
 
 def _middle(places: list[float]) -> float:
-    """Of places on the border, the one closest to all the others (robust to a stray one)."""
-    return min(places, key=lambda p: sum(circular_gap(p, q) for q in places))
+    """Of places on the border, the one closest to all the others (robust to a stray one); of two as
+    close, the later: a seat seen at two places, one of them stray, keeps the place its arm came from
+    last (simulated game 484: a first reach seen at a corner of the frame placed a seat there, and its
+    own arm, seen next, was taken for another seat's)."""
+    return min(reversed(places), key=lambda p: sum(circular_gap(p, q) for q in places))
 
 
 def _far_from_all(place: float, centres: dict[int, float]) -> bool:
