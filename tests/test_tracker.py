@@ -2276,6 +2276,19 @@ def test_a_twins_arm_that_lays_the_next_card_too_was_out_early_for_it(taken):  #
         assert "intercepted-by" not in table.kinds()
 
 
+def test_a_twin_laid_by_its_seats_own_arm_stays_its_when_the_next_players_arm_takes_the_alien():
+    # R-INTERCEPT-1, R-ADV-4, R-SNORE (simulated game 407): seat 1 intercepts its own Snorer with its
+    # own arm; seat 0's arm, out early for its next card, is seen taking the alien the twin beat.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_seen((1, "b-snore"), (1, "b-snore"))
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[0])
+    table.land_seen((0, "b3"))
+    assert table.actions[-4:] == [{"by": 1, "play": "b-snore"}, {"by": 1, "play": "b-snore"},
+                                  {"by": 2, "accept": True}, {"by": 0, "play": "b3"}]
+    assert table.game.state()["trophies"][1] == ["alien"]
+
+
 def test_a_last_hand_seen_before_the_seats_are_placed_is_settled_once_they_are():  # R-STEAL
     table = Table("adventure", tops=ADVENTURE_TOPS)
     table.land("b4", "b5", "b6", "b7")  # no arm seen: nobody's place is known
