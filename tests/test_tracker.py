@@ -956,6 +956,18 @@ def test_an_alien_taken_after_a_card_tells_its_twin_landed_unseen_by_the_takers_
     assert "trophy" not in table.kinds()
 
 
+def test_an_alien_taken_after_a_shaker_tells_its_twin_landed_unseen_moving_nothing():  # R-ADV-4, R-SHAKE
+    # (simulated game 465: seat 1 laid the second yellow Shaker exactly on the first and took the
+    # aliens; the next card, laid by seat 2, was read as seat 1's and seat 2's twin of it)
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_seen((1, "b-shake"))  # then seat 2 lays the other blue Shaker exactly on it
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[2])
+    assert table.actions[-2:] == [{"by": 1, "play": "b-shake"}, {"by": 2, "play": "b-shake"}]
+    assert table.game.state()["trophies"] == [[], [], ["alien"]]
+    assert table.game.turn == 0 and "trophy" not in table.kinds()
+
+
 def test_a_card_whose_copies_both_lie_on_the_pile_is_not_guessed_laid_unseen():  # R-ADV-4, §1.2
     # Simulated game 443: both green 1s lay on the pile when the next card came under a long cover;
     # a third green 1 (unseen, or a twin intercepting) was guessed before it. Neither is offered.

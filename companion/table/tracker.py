@@ -67,9 +67,10 @@ CHOICES = {"poly": ("colour",), "slap": ("last",), "steal": ("last", "take"), "o
            "shake": ("shake",), "decree": ("decree",)}
 ALL_CHOICES = {key for keys in CHOICES.values() for key in keys}
 # Cards whose twin, guessed to have been intercepted unseen, changes nothing but the turn and the
-# villains (`_explain_by_interception`): numbers, omnivores (their power is a villain only), and
-# Polypigs (the colour named is told by the next card, as for any Polypig).
-QUIET_TWINS = ("number", "omni", "poly")
+# villains (`_explain_by_interception`): numbers, omnivores (their power is a villain only), Polypigs
+# (the colour named is told by the next card, as for any Polypig), and Shakers (R-SHAKE: moving a
+# villain is a choice; guessed unseen, it moved none, and a villain seen moved says otherwise).
+QUIET_TWINS = ("number", "omni", "poly", "shake")
 # A held card's answer "unseen:<code>": it lies there rightly, on <code> that the camera did not see
 # land. Cards that ask the table something (a last hand, a villain) are not guessed unseen; a Polypig
 # is, naming the colour of the card laid on it.
