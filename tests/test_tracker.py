@@ -2301,6 +2301,19 @@ def test_a_twin_laid_by_its_seats_own_arm_stays_its_when_the_next_players_arm_ta
     assert table.game.state()["trophies"][1] == ["alien"]
 
 
+def test_a_card_laid_by_the_drawers_arm_is_the_next_seats_when_that_seats_arm_takes_its_villain():
+    # R-TURN-2, R-ADV-5 (simulated game 365): the drawer's arm, back from a villain pile over the
+    # discard pile, was seen as the next seat's card landed; the next seat's arm took the trophy.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)  # seat 1 to move
+    table.event("drawn", zone="deck", reach=PLACES[1])
+    table.land_seen((1, "b2"))  # read as the card seat 1 drew
+    assert table.actions[-1] == {"by": 1, "play": "b2"}
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big", reach=PLACES[2])
+    assert table.actions[-3:] == [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "play": "b2"}]
+    assert table.game.state()["trophies"][2] == ["pirate-small"]
+
+
 def test_a_last_hand_seen_before_the_seats_are_placed_is_settled_once_they_are():  # R-STEAL
     table = Table("adventure", tops=ADVENTURE_TOPS)
     table.land("b4", "b5", "b6", "b7")  # no arm seen: nobody's place is known

@@ -2346,13 +2346,14 @@ class RoundTracker:
 
     def _reseat_by_taker(self, pile: str, villain: str, taker: int | None) -> None:
         """R-ADV-5: the defeater takes the villain; an arm from another seat than the one the last
-        play was given to, among that play's readings, says who played it; not where the play's own
-        arm was its seat's (simulated game 407: the arm that laid the next card, there long before,
-        was seen taking the aliens a twin beat)."""
+        play was given to, among that play's readings, says who played it; not a twin laid by its own
+        seat's arm, a hand slapped down on the pile (simulated game 407: the arm that laid the next
+        card, there long before, was seen taking the aliens the twin beat). An arm seen laying any other
+        card may have been passing back from a villain pile (game 365)."""
         last = self.last_play()
         if taker is None or last is None or last[1].action["by"] == taker:
             return
-        if self._reach_seat(last[1].reach) == last[1].action["by"]:
+        if last[1].intercept and self._reach_seat(last[1].reach) == last[1].action["by"]:
             return
         question = self._seat_question(last[1])
         if question is None or taker not in [o["value"] for o in question["options"]]:
