@@ -2185,7 +2185,7 @@ class RoundTracker:
                 self.told_later[qid] = UNSEEN + actions[-2]["play"]
                 return
         # the top's twin laid unseen by another seat, when the landing's arm was the seat's after it
-        earlier = self.moves[:before["moves"] - 1]
+        earlier = self.moves[:before["moves"] - 1]  # before the landing, its one move (``plain``)
         last = next((move for move in reversed(earlier) if "reveal" not in move.action), None)
         if last is None:
             return
@@ -2809,7 +2809,7 @@ class RoundTracker:
                 actions.append({"by": after, "draw": True})
                 sure = False
             elif (after is not None and after != turn and arm_seat == after
-                  and turn not in {self._reach_seat(place) for place in arrivals or []}):
+                  and turn not in self._arrival_seats(arrivals)):
                 # The arm is the next seat's: the victim took its cards unseen (a hand already over
                 # the deck), and the next seat drew. Not when the victim's arm came to the deck first:
                 # the next seat's arm passed it on its way to the pile.
@@ -2850,7 +2850,12 @@ class RoundTracker:
         with every seat's arm: the slapping hands, seen in two reaches, not a draw (one arm draws)."""
         if self.slapped is None or t > self.slapped[0] + ABSORB_S or len(self.moves) != self.slapped[1]:
             return False
-        return len({self._reach_seat(place) for place in arrivals or []} - {None}) >= self.config.n
+        return len(self._arrival_seats(arrivals) - {None}) >= self.config.n
+
+    def _arrival_seats(self, arrivals: list | None) -> set[int | None]:
+        """The seats whose places the arms that came to the deck were at (None for an arm at none)."""
+        centres = self._seat_places()
+        return {self._reach_seat(place, centres) for place in arrivals or []}
 
     def _crossed_deck(self, seq: int, arm_seat: int | None, over: str | None, drawer: int) -> bool:
         """Whether the reach into the deck of entry ``seq``, by ``arm_seat``'s arm (None: not placed), was
@@ -2869,7 +2874,7 @@ class RoundTracker:
         if last is None:
             return False
         move = last[1]
-        seats = {self._reach_seat(place) for place in arrivals or []}
+        seats = self._arrival_seats(arrivals)
         victim = self._reach_seat(reach)
         if (victim is None or cards.parse(move.action["play"]).kind != "slap" or move.confidence is None
                 or move.confidence >= UNSURE_READING or self._card_told(move.source)
