@@ -91,7 +91,8 @@ LONG_COVER_SAMPLES = 5  # covers seen before the round's own usual cover is trus
 # unseen before entry seq (then that card is the next seat's), or "twin:<seat>", that seat laid the
 # top's twin unseen (R-INTERCEPT-1; then that card is the seat's after it), or "drew": the seat to move
 # drew a card unseen and kept it (R-TURN-2; then that card is the next seat's); told by the table, or
-# inferred.
+# inferred. Of a reach into the deck (entry seq a draw), "drew" is inferred only (``_crossing_drew_told``):
+# the arm taken for one crossing the deck to a villain pile drew, after that unseen draw.
 MISSED_BEFORE = "missed-before"
 TWIN = "twin:"
 DREW = "drew"
@@ -111,8 +112,6 @@ CROSSED = "crossed"
 # a card landed, began before it: the seat to move drew first and kept the card (the landing's
 # "missed-before" inferred ``DREW``, ``_drew_before_landing``).
 DRAWN_FIRST = "drawn-first"
-# A reach into the deck's "missed-before" inferred ``DREW`` (``_crossing_drew_told``): the arm taken for
-# one crossing the deck to a villain pile drew, after the seat to move drew a card unseen and kept it.
 # how a "went-out" is closed once its play is read again as one its player did not go out with (another
 # seat's, or one whose player held more cards by then): nobody is asked, and no draw of eight follows it
 NOT_LAST_CARD = "not-last-card"
@@ -367,8 +366,9 @@ class RoundTracker:
         self.draw_reach: float | None = None
         self.covers: list[float] = []  # how long each landing's zone was covered, in seconds
         # the last play, when its landing may have hidden another play before it (covered long, or
-        # laid by the arm of the seat after the one to move): {"seq", "card", "game" (before it),
-        # "moves" (how many there were after it)}
+        # laid by the arm of a seat the rules did not give it): {"seq", "card", "game" (before it),
+        # "moves" (how many there were after it), "arm" (its arm's seat), "top_laid" (the move that
+        # laid the top it landed on)}
         self.maybe_two: dict | None = None
         # the reach into the deck since the last card taken for an arm crossing it: (seq, its arm's seat)
         self.crossing: tuple[int, int] | None = None
@@ -1116,6 +1116,7 @@ class RoundTracker:
             hint == self._after(actions) or arm_reading is not None)))
         plain = suspect and not told and not intercept and len(actions) == 1
         before = copy.deepcopy(self.game) if plain else None
+        top_laid = self._previous_move() if plain else None  # the move that laid the top it lands on
         if chosen is unseen_reading and "play" in actions[-2]:
             self._note_unseen(seq, t, actions[-2]["play"])
         from_missed = from_missed and chosen is unseen_reading
@@ -1138,7 +1139,8 @@ class RoundTracker:
         if (from_missed and missed.startswith(TWIN)) or (chosen is arm_reading and twin_missed):
             self.moves[-2].intercept = True
         if before is not None:
-            self.maybe_two = {"seq": seq, "card": card, "game": before, "moves": len(self.moves), "arm": hint}
+            self.maybe_two = {"seq": seq, "card": card, "game": before, "moves": len(self.moves), "arm": hint,
+                              "top_laid": top_laid}
         if told or single:
             self._learn_reach(reach, seat)
         play_move = self.moves[-1]
@@ -2185,11 +2187,9 @@ class RoundTracker:
                 self.told_later[qid] = UNSEEN + actions[-2]["play"]
                 return
         # the top's twin laid unseen by another seat, when the landing's arm was the seat's after it
-        earlier = self.moves[:before["moves"] - 1]  # before the landing, its one move (``plain``)
-        last = next((move for move in reversed(earlier) if "reveal" not in move.action), None)
-        if last is None:
+        if before["top_laid"] is None:
             return
-        twins = self._twins_then(before["game"], before["seq"], before["card"], last=last)
+        twins = self._twins_then(before["game"], before["seq"], before["card"], last=before["top_laid"])
         for twin, actions in twins.items():
             probe = _pushed(before["game"], actions)
             if actions[-1]["by"] == before["arm"] and probe is not None and fits(probe, seat):
