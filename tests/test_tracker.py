@@ -526,6 +526,21 @@ def test_a_card_by_the_arm_two_seats_on_told_its_seats_was_laid_on_a_twin_unseen
     assert table.round.moves[-2].intercept and table.round.moves[-2].inferred and table.game.turn == 2
 
 
+def test_an_alien_taken_after_a_card_told_a_seats_drops_the_card_guessed_unseen_before_it():
+    # R-ADV-4, R-INTERCEPT-1 (simulated game 489): seat 1 intercepted the yellow 2 with its twin, read
+    # as a yellow 7; told it was seat 1's card, the tracker guessed one laid unseen by seat 0 before it
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"), (1, "b2"), (2, "y2"))  # seat 0 to move
+    table.event("landed", zone="discard", card="y7", reach=PLACES[1], confidence=0.62)
+    table.answer("played-by", 1)
+    assert table.actions[-2]["by"] == 0 and table.round.moves[-2].inferred  # a card guessed unseen
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[1])
+    assert table.actions[-2:] == [{"by": 2, "play": "y2"}, {"by": 1, "play": "y2"}]
+    assert table.round.last_play()[1].intercept and table.game.turn == 2
+    assert "alien" in table.game.state()["trophies"][1] and "trophy" not in table.kinds()
+    assert any("no card went unseen before it" in line["text_en"] for line in table.round.log)
+
+
 def test_one_card_by_the_arm_one_seat_on_is_not_enough():  # R-TURN-1
     table = Table()
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))

@@ -2527,6 +2527,8 @@ class RoundTracker:
         if villain != "alien" or last is None:
             return False
         index, move = last
+        if self._guess_was_twin(seq, t, index, pile, villain):
+            return True
         card = move.action["play"]
         before = self._play_before(index)
         twin = before.action["play"] if before is not None else None
@@ -2571,6 +2573,39 @@ class RoundTracker:
                     return True
                 self._rebuild(saved)
         return False
+
+    def _guess_was_twin(self, seq: int, t: float, index: int, pile: str, villain: str) -> bool:
+        """R-ADV-4: the last play (at ``index``) lies on a card guessed laid unseen before it, only so
+        that its seat, told or seen, could lay it; an alien taken that no play explains says instead
+        that it was the top's twin, read as another card of its colour, intercepted by that seat, and
+        nothing went unseen (game 489: "P2 played it" told of a yellow 4 on its twin read as a 7). Told
+        in the log, not asked, as ``_explain_by_interception``."""
+        move = self.moves[index]
+        start = self._landing_start(index)
+        guessed = [m for m in self.moves[start:index] if "play" in m.action and m.inferred]
+        before = self._play_before(start)
+        if not guessed or before is None or self._card_told(move.source):
+            return False
+        card, twin = move.action["play"], before.action["play"]
+        if (twin == card or cards.parse(twin).kind not in QUIET_TWINS
+                or _card_colour(twin) is None or _card_colour(twin) != _card_colour(card)):
+            return False
+        interception = replace(move, action=self._play(move.source, move.action["by"], twin), intercept=True)
+        saved = self._snapshot()
+        try:
+            self._replace(start, index + 1 - start,
+                          [m for m in self.moves[start:index] if m not in guessed] + [interception])
+        except IllegalAction:
+            return False
+        if not self._explained(pile, villain):
+            self._restore(saved)
+            return False
+        self._repoint(move, interception)
+        self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это перехват: "
+                   f"{texts.card_ru(twin)}, и до него ничего не пропущено",
+                   f"The camera read {texts.card_en(card)}; it was an interception: {texts.card_en(twin)}, "
+                   "and no card went unseen before it")
+        return True
 
     def _play_before(self, index: int) -> Move | None:
         """The play before the move at ``index``."""
