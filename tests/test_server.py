@@ -367,6 +367,8 @@ def test_a_round_end_scores_the_match_and_exports_a_score_record(client, compani
         {"type": "drawn", "zone": "deck", "arrivals": [0.2, 1.5]},
         {"type": "drawn", "zone": "deck", "arrivals": "left"},
         {"type": "drawn", "zone": "deck", "arrivals": [0.1] * 17},
+        {"type": "reread", "zone": "discard", "card": "b3"},
+        {"type": "reread", "zone": "discard", "card": "alien", "was": "b5"},
     ],
 )
 def test_a_misread_camera_event_is_dropped_and_the_game_kept(companion, event):  # R-ADV-5
@@ -375,6 +377,15 @@ def test_a_misread_camera_event_is_dropped_and_the_game_kept(companion, event): 
     before = stable(companion.view())
     assert companion.feed({**event, "t": 1.0}) is None  # dropped, never raised into the camera thread
     assert stable(companion.view()) == before
+
+
+def test_a_camera_reread_reads_the_landing_again(companion):  # R-TURN-1
+    companion.start_match("adventure", ["Аня", "Боря", "Вика"])
+    companion.manual({"start": "b5"})
+    companion.feed({"type": "landed", "zone": "discard", "card": "b7", "confidence": 0.55, "t": 1.0})
+    assert companion.table_log()["plays"][-1]["card"] == "b7"
+    assert companion.feed({"type": "reread", "zone": "discard", "card": "b1", "was": "b7", "t": 2.0})
+    assert companion.table_log()["plays"][-1]["card"] == "b1"
 
 
 def test_count_reads_the_cards_spread_in_the_latest_frame(client, companion):

@@ -1639,6 +1639,26 @@ def test_a_take_no_play_explains_by_the_next_card_is_not_a_later_plays():  # R-A
     assert table.game.state()["trophies"] == [[], ["pirate-small"], []]
 
 
+@pytest.mark.parametrize("told, read_again", [(False, "b3"), (True, "b5")])
+def test_a_top_the_camera_read_again_surely_is_the_card_that_landed(told, read_again):  # R-TURN-1
+    # Simulated game 424: a blue 3 read 0.55 as a 5 as it landed, read 0.94 as a 3 with no hand since
+    # (the watcher's "reread"). Told by the table which card it was, the table's word stands.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land("b7")
+    table.event("landed", zone="discard", card="b5", confidence=0.55, alternatives=[["b6", 0.2]])
+    assert table.question("which-card")["default"] == "b5"
+    if told:
+        table.answer("which-card", "b5")
+    table.event("reread", zone="discard", card="b3", was="b5", confidence=0.94)
+    assert table.actions[-1] == {"by": 2, "play": read_again} and table.game.turn == 0
+    assert "which-card" not in table.kinds()
+    assert any(line["text_en"] == "The camera read blue 5; it was blue 3 (read again)"
+               for line in table.round.log) is not told
+    # one the rules do not allow there, or not of the card read as it landed: nothing changes
+    table.event("reread", zone="discard", card="g3", was="b3", confidence=0.94)
+    assert table.actions[-1] == {"by": 2, "play": read_again}
+
+
 def test_a_number_misread_in_its_value_is_reread_from_the_next_card():  # R-TURN-1
     table = Table("junior")  # blue 5 to start
     table.land("b0")  # seat 1 plays a blue 3, read as a blue 0

@@ -31,7 +31,7 @@ from companion.table.tracker import MatchConfig, MatchTracker, TableError
 
 log = logging.getLogger("companion.table")
 
-EVENT_TYPES = ("landed", "taken", "reached", "moved", "drawn", "camera", "top")
+EVENT_TYPES = ("landed", "reread", "taken", "reached", "moved", "drawn", "camera", "top")
 MAX_PLAYERS, MIN_PLAYERS, MAX_NAME = 10, 2, 40
 # Camera readings are pushed on their own at most this often (they change with every hand over a pile).
 CAMERA_PUSH_S = 0.25
@@ -72,8 +72,11 @@ def check_event(event, edition: str) -> dict:
     t = event.get("t", 0.0)
     if isinstance(t, bool) or not isinstance(t, int | float) or t != t:
         raise TableError("bad-request", "'t' must be a number of seconds")
-    if kind == "landed" and event.get("card") not in EDITIONS[edition].playable_codes:
+    playable = EDITIONS[edition].playable_codes
+    if kind == "landed" and event.get("card") not in playable:
         raise TableError("bad-request", f"'card' must be a card of {edition}")
+    if kind == "reread" and not (event.get("card") in playable and event.get("was") in playable):
+        raise TableError("bad-request", f"a reread needs a 'card' and the 'was' it corrects, of {edition}")
     if kind in ("taken", "reached", "moved", "top"):
         if event.get("zone") not in PILES or event.get("card") not in villains:
             raise TableError("bad-request", "a villain event needs a pile 'zone' and a villain 'card'")

@@ -764,6 +764,9 @@ class RoundTracker:
                             event.get("confidence") if read else None,
                             _checked_alternatives(event.get("alternatives")) if read else [],
                             _cover_of(event, t))
+        elif kind == "reread":
+            if self.game is not None:
+                self._on_reread(seq, t, event.get("card"), event.get("was"), event.get("confidence"))
         elif kind == "taken":
             pile = event["zone"]
             self._on_taken(seq, t, pile, self._villain_seen(pile, event["card"], 0, event.get("confidence")),
@@ -1480,6 +1483,31 @@ class RoundTracker:
         camera's doubts about it no longer count."""
         return bool(self.overrides.fixes.get(seq, {}).get("card")) or self.answer_for(
             f"q{seq}-{WHICH_CARD}") is not None
+
+    def _on_reread(self, seq: int, t: float, card, was, confidence) -> None:
+        """The top, read unsurely as ``was`` when it landed, read surely as ``card`` with no hand over
+        the pile since (the watcher's ``reread``): that landing's play was ``card``, when the rules
+        allow it there and nobody said which card it was. The question whether it was the card read
+        is closed; the log tells it."""
+        source = max(self.camera_cards, default=None)
+        if (not cards.is_code(card) or source is None or self.camera_cards[source] != was
+                or self._card_told(source)):
+            return
+        index = next((i for i in range(len(self.moves) - 1, -1, -1)
+                      if self.moves[i].source == source and "play" in self.moves[i].action), None)
+        if index is None or self.moves[index].action["play"] != was:
+            return  # the rules read it as another card already, or the landing made no play
+        before = self.moves[index]
+        if not self._amend(index, play=card):
+            return
+        self.camera_cards[source] = card
+        move = self.moves[index]
+        move.confidence = float(confidence) if isinstance(confidence, (int, float)) else None
+        move.alternatives = [[was, before.confidence or 0.0]]
+        self._close(f"q{source}-{WHICH_CARD}", "inferred")
+        self._note(seq, t, "play",
+                   f"Камера прочла {texts.card_ru(was)}, но это {texts.card_ru(card)} (прочитано снова)",
+                   f"The camera read {texts.card_en(was)}; it was {texts.card_en(card)} (read again)")
 
     def _reread_weighs_more(self, card: str, alternatives: list) -> bool:
         """Whether the card ``_reread_last`` would make of the last play was weighed for it by the
