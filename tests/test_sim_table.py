@@ -76,6 +76,18 @@ def test_compare_counts_matches_misses_and_phantoms():
     assert late["plays"]["reported"] == 0 and late["phantoms"] == 1
 
 
+def test_compare_takes_a_reread_for_the_card_of_the_landing_it_reads_again():
+    expected = [{"type": "landed", "zone": "discard", "card": "b3", "same": False, "t_clear": 1.0,
+                 "action": 0}]
+    misread = {"t": 1.2, "zone": "discard", "type": "landed", "card": "b5", "same": False}
+    reread = {"t": 2.0, "zone": "discard", "type": "reread", "card": "b3", "was": "b5"}
+    assert compare(expected, [misread])["plays"]["reported"] == 0
+    result = compare(expected, [misread, reread])
+    assert result["plays"] == {"expected": 1, "reported": 1} and result["phantoms"] == 0
+    other = compare(expected, [misread, {**reread, "was": "b6"}])  # not the card landed: no correction
+    assert other["plays"]["reported"] == 0 and other["phantoms"] == 1
+
+
 def test_enrollment_photos_cover_every_picture_card_villain_and_the_back():
     from companion.cards import EDITIONS, parse
 

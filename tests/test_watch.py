@@ -753,6 +753,34 @@ def test_another_card_where_the_tops_place_looks_as_it_did_is_told_by_its_place(
     assert [(e["type"], e["card"]) for e in table.events] == ([("landed", "b6")] if landed else [])
 
 
+@pytest.mark.parametrize("top_p, other, place, reread", [
+    (0.55, "b3", 0.99, True),  # read unsurely, then surely as a card of its colour: the top read right
+    (0.9, "b3", 0.99, False),  # the top was read surely: the other is a misreading
+    (0.55, "g3", 0.99, False),  # another colour: the colour is read surely, so the other is no reading of it
+    (0.55, "b3", 0.6, False),  # its place changed: wait for a hand (an arm lying over the pile)
+])
+def test_a_top_read_unsurely_then_surely_with_no_hand_between_is_read_again(top_p, other, place, reread):
+    # Simulated game 424: a blue 3 landed and was read 0.55 as a 5 from an outline 15 px off; with
+    # no hand over the pile since, it was read 0.94 as a 3 where its place looked as it did. No card
+    # landed: the landing's card was the 3.
+    table = start()
+    table.frames(6, discard=MOVING)
+    table.set(discard=card("b5", (104, 98), 20, confidence=top_p))
+    table.frames(6)
+    assert [(e["type"], e["card"]) for e in table.events] == [("landed", "b5")]
+    table.set(discard=_placed(card(other, (118, 92), 20, confidence=0.94), place))
+    table.frames(6)
+    expected = [("reread", other, "b5")] if reread else []
+    assert [(e["type"], e["card"], e.get("was")) for e in table.events[1:]] == expected
+    if reread:
+        assert table.watcher.state()["discard"]["card"] == other
+        # the card read again lies still: nothing more, and a hand that then passes lays nothing
+        table.frames(3, discard=MOVING)
+        table.set(discard=_placed(card(other, (118, 92), 20, confidence=0.94), 0.99))
+        table.frames(6)
+        assert len(table.events) == 2
+
+
 def test_a_twin_laid_by_a_hand_seen_moving_over_the_card_only_briefly_is_told_by_its_place():
     # R-ADV-4 needs it. Simulated game 382: the hand laying a green Snore on its twin hid the pile
     # for 0.47 s, but moved over the card itself in three frames only (the others blurred or half

@@ -558,6 +558,21 @@ def _event_key(event: dict) -> tuple:
     return key
 
 
+def _with_rereads(reported: list[dict]) -> list[dict]:
+    """The reported events with each ``reread`` folded into the landing it reads again (the
+    watcher's own correction of that landing's card): no event of its own."""
+    out: list[dict] = []
+    for event in reported:
+        if event.get("type") != "reread":
+            out.append(event)
+            continue
+        index = next((i for i in range(len(out) - 1, -1, -1)
+                      if out[i].get("type") == "landed" and out[i].get("zone") == event.get("zone")), None)
+        if index is not None and out[index].get("card") == event.get("was"):
+            out[index] = {**out[index], "card": event["card"]}
+    return out
+
+
 def compare(expected: list[dict], reported: list[dict]) -> dict:
     """Match reported events to the expected ones (same type, zone, card, ``same``/``to``, in time).
 
@@ -568,7 +583,7 @@ def compare(expected: list[dict], reported: list[dict]) -> dict:
     """
     # Camera status, and hands that reached into a villain pile whose top looks the same (no claim
     # that anything happened), are not table events.
-    reported = [e for e in reported if e.get("type") not in ("camera", "reached")]
+    reported = [e for e in _with_rereads(reported) if e.get("type") not in ("camera", "reached")]
     used = [False] * len(reported)
     matched: list[tuple[dict, dict]] = []
     missed = []

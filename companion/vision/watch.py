@@ -51,6 +51,9 @@ was there, not an arm that passed over the zone while the change waited to be co
   Another card read no surer than the top, while the top's place looks as it did (``same_place``),
   makes no event either: a card laid on the top changes its place; an outline drawn across the top
   and a card below after a hand passed is misread.
+- ``reread`` (discard): the top, read unsurely as ``was`` when it landed, read surely as ``card``
+  (of its colour) with no hand over the pile since, where its place looks as it did
+  (``reread_below``, ``reread_p``): the card that landed was ``card``.
 - ``taken`` (villain pile): ``card`` the top that was removed, ``under`` the new top or None (the
   same card when an identical one lay under it and its place looks otherwise, under
   ``pile_same_place``, after a hand stayed over it for ``drop_s``, however near its outline).
@@ -166,8 +169,10 @@ class Watcher:
                  same_place: float = 0.95, place_changed: float = 0.7, pile_same_place: float = 0.8,
                  gap_s: float = 0.1, cut_p: float = 0.95, hidden_drop_s: float = 0.4,
                  carried_place: float = 0.87, near_place: float = 0.8,
-                 weak_frames: int = 4, weak_p: float = 0.2, weak_lead: float = 1.5, weak_floor: float = 0.1):
+                 weak_frames: int = 4, weak_p: float = 0.2, weak_lead: float = 1.5, weak_floor: float = 0.1,
+                 reread_below: float = 0.75, reread_p: float = 0.9):
         self.gap_s, self.cut_p, self.hidden_drop_s = gap_s, cut_p, hidden_drop_s
+        self.reread_below, self.reread_p = reread_below, reread_p
         self.carried_place, self.near_place = carried_place, near_place
         self.weak_frames, self.weak_p, self.weak_lead = weak_frames, weak_p, weak_lead
         self.weak_floor = weak_floor
@@ -472,6 +477,8 @@ class Watcher:
             again = self._seen_before(zone, new, obs.quad)
         unlaid = zone.name != "deck" and zone.moving_s < self.change_s
         if not same and not again and old is not None and unlaid:
+            if self._read_right_at_last(zone, obs):
+                return self._reread(t, zone, obs)
             # Another card, but no hand moved over the pile long enough to lay or take one: a card
             # below, seen past an arm lying across the top. Wait: the top shows again, or a hand comes.
             return []
@@ -530,6 +537,31 @@ class Watcher:
                                     "confidence": zone.confidence, "_cover_start": cover_start})
             return []
         return []  # seats: read, but no event
+
+    def _read_right_at_last(self, zone: _Zone, obs: Observation) -> bool:
+        """Whether ``obs``, another card than the discard pile's top, of its colour, is the top read
+        right at last: the top was read unsurely (under ``reread_below``), this card surely in every
+        frame of its run (``reread_p``), no hand has moved over the pile since the top was confirmed,
+        and the top's place looks as it did (``same_place``): nothing was laid or taken, the outline
+        the top was read from cut its face short (game 424: a blue 3 read 0.55 as a 5, then 0.94 as a
+        3, outlined 15 px away). The colour is read surely, the face less so."""
+        return (zone.name == "discard" and zone.stable not in (None, EMPTY) and not obs.empty
+                and not zone.moving_s and zone.confidence < self.reread_below
+                and min(o.confidence for o in zone.run) >= self.reread_p
+                and obs.same_place is not None and obs.same_place >= self.same_place
+                and colour_of(obs.code) == colour_of(zone.stable) != NO_COLOUR)
+
+    def _reread(self, t: float, zone: _Zone, obs: Observation) -> list[dict]:
+        """The ``reread`` event of a top read right at last (``_read_right_at_last``): the top is that
+        card now, seen with both outlines; nothing landed."""
+        was = zone.stable
+        zone.stable, zone.quad = obs.code, obs.quad
+        if not self._known_pose(zone, obs.quad):
+            zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
+        zone.confidence = float(np.mean([o.confidence for o in zone.run]))
+        zone.covered_since_stable, zone.hidden_s, zone.other_seen, zone.change = False, 0.0, False, None
+        return [{"t": round(float(t), 3), "zone": zone.name, "covered": round(float(zone.run_start), 3),
+                 "type": "reread", "card": obs.code, "was": was, "confidence": round(zone.confidence, 4)}]
 
     # -- pairing villain changes into "moved" ----------------------------------------------------
     def _villain_covered(self, exclude: str) -> bool:
