@@ -29,7 +29,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from companion.vision.classify import photo_crops
+    from companion.vision.classify import enrollment_reading
     from companion.vision.decks import DeckError, DeckProfile, check_name
 
     try:
@@ -40,12 +40,10 @@ def run(args) -> int:
     classifier = open_classifier(args, use_deck=False)
     codes, embeddings, outlines = [], [], 0
     for code, _path, image in labelled_images(photos):
-        crops, _, found = photo_crops(image, (classifier.width, classifier.height))
-        # The largest outline is the card being enrolled; without one, the upright centre.
-        crop = crops[0]
-        outlines += found > 0
+        reading, found = enrollment_reading(classifier, image, code)
+        outlines += found
         # The embedding is read both ways up and averaged: a later photo may show the card turned.
-        embeddings.append(classifier.classify([crop])[0].embedding)
+        embeddings.append(reading.embedding)
         codes.append(code)
     profile = DeckProfile(args.deck, codes, np.stack(embeddings).astype(np.float32),
                           model_digest(classifier.model_path))

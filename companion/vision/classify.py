@@ -262,24 +262,25 @@ def load_photo(path: str | Path) -> np.ndarray:
 # from the full-size photo.
 DETECT_SIDE = 960
 CANDIDATES = 5
+SAME_OUTLINE = 0.9  # two outlines overlapping this much, and this near in size, are one
 
 
 def photo_crops(image: np.ndarray, size: tuple[int, int]) -> tuple[list[np.ndarray], list, int]:
-    """Candidate crops of one photo: the largest card outlines, then two whole-image fallbacks.
+    """Candidate crops of one photo: its card outlines (``_photo_quads``), then two whole-image fallbacks.
 
     Returns (crops, quads, number of outline crops); the fallbacks are the centre of the photo
     upright and on its side, for when no outline is found or none reads as a card.
     """
     import cv2
 
-    from companion.vision.detect import find_card_quads, warp_card
+    from companion.vision.detect import warp_card
 
     scale = min(1.0, DETECT_SIDE / max(image.shape[:2]))
     small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
     # Cards small in frame count too (a phone photo of a card on a big table): the finder's default
     # smallest card is 1% of the frame; here 0.2%.
     min_area = max(400.0, 0.002 * small.shape[0] * small.shape[1])
-    quads = [q / scale for q in find_card_quads(small, min_area=min_area)[:CANDIDATES]]
+    quads = [q / scale for q in _photo_quads(small, min_area)]
     crops = [_warp_downscaled(image, q, size, warp_card) for q in quads]
     h, w = image.shape[:2]
     for portrait in (True, False):
@@ -293,6 +294,24 @@ def photo_crops(image: np.ndarray, size: tuple[int, int]) -> tuple[list[np.ndarr
         crops.append(cv2.resize(box, size, interpolation=cv2.INTER_AREA))
         quads.append(None)
     return crops, quads, len(crops) - 2
+
+
+def _photo_quads(image: np.ndarray, min_area: float) -> list[np.ndarray]:
+    """The card outlines to read in a photo: the largest ``CANDIDATES`` found as on the table, then
+    those found telling the cloth by its colours whatever its edges (a check whose squares are about
+    a card's size closes card-shaped outlines of its own and breaks the card's, too few edges for the
+    table's search to call it busy), less the ones that outline a card already found."""
+    from companion.vision.detect import find_card_quads, overlap, quad_area
+
+    def same(a: np.ndarray, b: np.ndarray) -> bool:  # overlapping, and of about one size
+        smaller, larger = sorted((quad_area(a), quad_area(b)))
+        return overlap(a, b) > SAME_OUTLINE and smaller > SAME_OUTLINE * larger
+
+    quads = find_card_quads(image, min_area=min_area)[:CANDIDATES]
+    for quad in find_card_quads(image, min_area=min_area, busy=True)[:CANDIDATES]:
+        if not any(same(quad, other) for other in quads):
+            quads.append(quad)
+    return quads
 
 
 def _warp_downscaled(image: np.ndarray, quad: np.ndarray, size: tuple[int, int], warp_card) -> np.ndarray:
@@ -322,7 +341,11 @@ def read_photo(classifier: Classifier, image: np.ndarray) -> PhotoReading:
     that does (``found`` false); when nothing names a card, the largest outline's reading.
     """
     crops, quads, outlines = photo_crops(image, (classifier.width, classifier.height))
-    readings = classifier.classify(crops)
+    return chosen_reading(classifier.classify(crops), quads, outlines)
+
+
+def chosen_reading(readings: list[Reading], quads: list, outlines: int) -> PhotoReading:
+    """``read_photo``'s choice among the readings of a photo's candidate crops (``photo_crops``)."""
 
     def best(indices):
         named = [i for i in indices if readings[i].code is not None]
@@ -330,10 +353,22 @@ def read_photo(classifier: Classifier, image: np.ndarray) -> PhotoReading:
 
     choice = best(range(outlines))
     if choice is None:
-        choice = best(range(outlines, len(crops)))
+        choice = best(range(outlines, len(readings)))
     if choice is None:
-        choice = 0 if outlines else max(range(len(crops)), key=lambda i: readings[i].confidence)
+        choice = 0 if outlines else max(range(len(readings)), key=lambda i: readings[i].confidence)
     return PhotoReading(readings[choice], choice < outlines, quads[choice])
+
+
+def enrollment_reading(classifier: Classifier, image: np.ndarray, code: str) -> tuple[Reading, bool]:
+    """The reading of a photo of ``code`` to enroll (its embedding): of the photo's candidate crops
+    (``photo_crops``), the one the model finds likeliest to be ``code``, so that an outline of the
+    cloth or of a card's picture is not enrolled as the card; an outline before the whole-image
+    fallbacks when they are as likely. Also whether it is an outline."""
+    crops, _, outlines = photo_crops(image, (classifier.width, classifier.height))
+    readings = classifier.classify(crops, top_k=len(classifier.codes))
+    likelihood = [dict(reading.top).get(code, 0.0) for reading in readings]
+    best = max(range(len(crops)), key=lambda i: (likelihood[i], i < outlines))
+    return readings[best], best < outlines
 
 
 def _weighed(p: np.ndarray, weights: np.ndarray, none: int) -> np.ndarray:

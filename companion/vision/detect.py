@@ -499,7 +499,8 @@ def _refine(quads: list[np.ndarray], near_edge: np.ndarray) -> list[tuple[np.nda
 
 def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = None,
                     max_area: float | None = None, margin: float = 0.0,
-                    work_side: int | None = None, colour: bool = False) -> list[np.ndarray]:
+                    work_side: int | None = None, colour: bool = False,
+                    busy: bool | None = None) -> list[np.ndarray]:
     """Every card outline in ``image`` (or in ``region``, a polygon in image pixels), largest first.
 
     With a ``region`` (a zone drawn around one pile), a card counts when its centre lies in the
@@ -520,6 +521,9 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     its own colour may show no outline in grey (a yellow card's pale border on the yellow card below
     is about as bright), on a busy cloth too. More edges make more candidates, so it is the search
     for a card that grey did not find.
+
+    ``busy`` True tells the cloth by its colours (``_busy_edges``) however few edges it has, False
+    never; None, the default, does when the edges are many (a busy cloth).
     """
     x0, y0, x1, y1 = region_box(region, image.shape, margin)
     if x1 - x0 < 8 or y1 - y0 < 8:
@@ -530,7 +534,9 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
         scale = work_side / max(grey.shape)
         grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     edges = cv2.Canny(cv2.GaussianBlur(grey, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
-    if float(np.count_nonzero(edges)) > BUSY_EDGES * edges.size:
+    if busy is None:
+        busy = float(np.count_nonzero(edges)) > BUSY_EDGES * edges.size
+    if busy:
         # A busy table cloth (a fine check, a print): tell it by its colours (_busy_edges).
         edges = _busy_edges(grey, image[y0:y1, x0:x1], by_channel=colour and image.ndim == 3)
     elif colour and image.ndim == 3:
