@@ -1,5 +1,6 @@
 """A tiny training run: renders a few samples, trains a few steps, exports ONNX, and reads with it."""
 
+import functools
 import json
 
 import numpy as np
@@ -11,9 +12,14 @@ from companion.train.data import Recipe, make_sample
 torch = pytest.importorskip("torch", reason="the 'train' extra (torch) is not installed")
 
 
-def test_tiny_training_run_exports_a_usable_model(tmp_path):
+def test_tiny_training_run_exports_a_usable_model(tmp_path, monkeypatch):
+    from companion.train import trainer
     from companion.train.trainer import Schedule, train
     from companion.vision.classify import Classifier
+
+    # the photos measured for three codes only (every code's photos take minutes)
+    few = functools.partial(trainer.measure_photos, decks=1, shots=1, codes=["b3", "r-grab", "back"])
+    monkeypatch.setattr(trainer, "measure_photos", few)
 
     recipe = Recipe(name="smoke", seed=3, samples=96)
     heldout = Recipe(name="smoke-heldout", seed=4, split="heldout", samples=32)
@@ -23,6 +29,7 @@ def test_tiny_training_run_exports_a_usable_model(tmp_path):
     assert description["training"]["steps"] == 3
     meta = json.loads(out.with_suffix(".json").read_text())
     assert meta["recipe"]["seed"] == 3 and "top1" in meta["metrics"]["heldout"]
+    assert meta["metrics"]["photos"]["photos"] == 3 and 0 <= meta["metrics"]["photos"]["enrolled"] <= 1
     assert len(meta["faces"]) == 25 and meta["colours"][-1] == "-"
     readings = Classifier(out).classify([make_sample(recipe, i)[0] for i in range(4)])
     assert len(readings) == 4 and all(np.isfinite(r.confidence) for r in readings)
@@ -91,6 +98,7 @@ def test_held_out_figures_tell_a_wrong_colour_or_value_from_one_left_unread(tmp_
 
     monkeypatch.setattr(companion.vision.classify, "Classifier", ReadsInTurn)
     monkeypatch.setattr(trainer, "measure_enrollment", lambda *args, **kwargs: {})
+    monkeypatch.setattr(trainer, "measure_photos", lambda *args, **kwargs: {})
     figures = trainer.measure(tmp_path / "any.onnx", recipe, workers=1, quiet=True, root=tmp_path)["heldout"]
     numbers = [i for i, t in enumerate(truths) if cards.parse(t).is_number]
     assert len(numbers) >= 10

@@ -381,6 +381,7 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
                     "number_colour_wrong": round(colour_wrong / max(numbers, 1), 4),
                     "number_value_wrong": round(value_wrong / max(numbers, 1), 4)},
         "enrollment": measure_enrollment(model_path, recipe),
+        "photos": measure_photos(model_path, recipe),
     }
 
 
@@ -417,3 +418,65 @@ def measure_enrollment(model_path: Path, recipe: Recipe, *, decks: int = 3, shot
             generic_correct += plain.code == code
     return {"decks": decks, "codes": len(codes), "enrolled_per_code": 1, "tested": total,
             "accuracy": round(correct / total, 4), "without_profile": round(generic_correct / total, 4)}
+
+
+# Photos for ``measure_photos``: a phone or laptop shot of one card on a table, 640 x 480, the card
+# 80 to 400 px tall (small in frame to filling it), at any angle.
+PHOTO_SIZE = (640, 480)
+PHOTO_CARD_HEIGHT = (80.0, 400.0)
+
+
+def measure_photos(model_path: Path, recipe: Recipe, *, decks: int = 3, shots: int = 3,
+                   codes: list[str] | None = None) -> dict:
+    """Whole photos through ``read_photo``, as ``companion classify`` and ``companion eval`` read them,
+    and deck profiles made as ``companion enroll`` makes them (``enrollment_reading``).
+
+    Each deck is one held-out printing photographed on tables of every kind (patterned cloths
+    included), in the recipe's range of light and camera effects: one photo per code (``codes``, by
+    default every code of every edition and the back) is enrolled, and ``shots`` other photos per
+    code are read with the model alone (``top1``, and for number cards ``number_colour`` and
+    ``number_value``) and with the deck profile (``enrolled``).
+    """
+    from companion.sim import scene
+    from companion.sim.faces import FaceStyle, render_face
+    from companion.vision.classify import Classifier, chosen_reading, enrollment_reading, photo_crops
+    from companion.vision.decks import DeckProfile
+
+    classifier = Classifier(model_path)
+    size = (classifier.width, classifier.height)
+    codes = list(codes or cards.ALL_CODES)
+    total = generic_ok = enrolled_ok = numbers = colour_ok = value_ok = 0
+
+    def photo(rng, face):
+        height = float(np.exp(rng.uniform(*np.log(PHOTO_CARD_HEIGHT))))
+        strength = float(rng.uniform(*recipe.camera_strength))
+        return scene.card_photo(face, rng, size=PHOTO_SIZE, card_height=height, strength=strength)[0]
+
+    for deck in range(decks):
+        rng = np.random.default_rng([recipe.seed, 4999, deck])
+        style = FaceStyle.random(rng, recipe.split)
+        faces = {code: render_face(code, style, recipe.face_size) for code in codes}
+        embeddings = [enrollment_reading(classifier, photo(rng, faces[code]), code)[0].embedding
+                      for code in codes]
+        profile = DeckProfile(f"measure-{deck}", codes, np.stack(embeddings), "")
+        for code in codes:
+            card = cards.parse(code)
+            for _ in range(shots):
+                crops, quads, outlines = photo_crops(photo(rng, faces[code]), size)
+                classifier.deck = None
+                plain = chosen_reading(classifier.classify(crops), quads, outlines).reading
+                classifier.deck = profile
+                helped = chosen_reading(classifier.classify(crops), quads, outlines).reading
+                classifier.deck = None
+                total += 1
+                generic_ok += plain.code == code
+                enrolled_ok += helped.code == code
+                if card.is_number:
+                    numbers += 1
+                    colour_ok += plain.colour == card.colour
+                    value_ok += plain.value == card.value
+    return {"decks": decks, "codes": len(codes), "photos": total, "size": list(PHOTO_SIZE),
+            "card_height": list(PHOTO_CARD_HEIGHT), "top1": round(generic_ok / total, 4),
+            "number_colour": round(colour_ok / max(numbers, 1), 4),
+            "number_value": round(value_ok / max(numbers, 1), 4),
+            "enrolled_per_code": 1, "enrolled": round(enrolled_ok / total, 4)}
