@@ -1,12 +1,16 @@
 """Vision timings, each against a peer measured in the same run.
 
-    .venv/bin/python benchmarks/vision.py [--section classifier|frame] [--crops 64] [--repeats 20]
+    .venv/bin/python benchmarks/vision.py [--section classifier|frame|photo] [--crops 64] [--repeats 20]
 
 classifier: milliseconds per crop of ``Classifier.classify`` (preprocessing + one onnxruntime call,
 intra_op_num_threads=1) at batch 1, 4 and 16, against plain OpenCV template matching of the same
 crops (grey, normalised cross-correlation with one template per class drawn from one printing:
 the simplest recogniser that needs no model). Both read the same held-out synthetic crops; their
 top-1 accuracy is printed too, so the speed ratio is not read without what it buys.
+
+photo: ``read_photo`` per whole photo (what ``companion classify`` does), as shipped against the
+photo searched once as on the table, on the same held-out photos (``--crops`` of them), with the
+top-1 of each.
 
 frame: the whole per-frame cost of ``Pipeline.process`` (motion check, card outlines per zone,
 crops, one classify call, the watcher) on simulated table frames with four zones, at 640x480 and
@@ -202,7 +206,54 @@ def frame_section(crops_count: int, repeats: int) -> None:
               f"{ms / every:.1f}x faster every frame, {ms / as_run:.1f}x as run")
 
 
-SECTIONS = {"classifier": classifier_section, "frame": frame_section}
+def photo_section(crops_count: int, repeats: int) -> None:
+    """``read_photo`` on whole photos (640x480, held-out printings, tables of every kind), one core,
+    against the same reading with the photo searched once as on the table (no second search telling
+    the cloth by its colours): milliseconds per photo and top-1 of each on the same photos."""
+    import companion.vision.classify as classify
+    from companion import cards
+    from companion.sim import scene
+    from companion.sim.faces import FaceStyle, render_face
+    from companion.vision.detect import find_card_quads
+
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng(1234)
+    codes = list(cards.ALL_CODES)
+    photos = []
+    for i in range(crops_count):
+        code = codes[i % len(codes)]
+        face = render_face(code, FaceStyle.random(rng, "heldout"))
+        image, _ = scene.card_photo(face, rng, card_height=float(rng.uniform(80, 400)),
+                                    strength=float(rng.uniform(0.2, 1.5)))
+        photos.append((code, image))
+    classifier = classify.Classifier(threads=1)
+    searched_twice = classify._photo_quads
+
+    def searched_once(image, min_area):
+        return find_card_quads(image, min_area=min_area)[:classify.CANDIDATES]
+
+    def read_all(search):
+        classify._photo_quads = search
+        try:
+            return [classify.read_photo(classifier, image).reading.code for _, image in photos]
+        finally:
+            classify._photo_quads = searched_twice
+
+    truth = [code for code, _ in photos]
+    rounds = max(1, repeats // 10)
+    results = {}
+    for name, search in (("searched twice", searched_twice), ("searched once", searched_once)):
+        read = read_all(search)
+        ms = _timed(lambda search=search: read_all(search), rounds, time.process_time) / len(photos) * 1000
+        results[name] = (ms, np.mean([a == t for a, t in zip(read, truth, strict=True)]))
+    (twice_ms, twice_acc), (once_ms, once_acc) = results["searched twice"], results["searched once"]
+    print(f"photos: {len(photos)} held-out photos, 640x480, read_photo on one core (CPU time)")
+    print(f"  searched twice (as shipped) {twice_ms:7.1f} ms/photo, top-1 {twice_acc:.3f}")
+    print(f"  searched once (the table's) {once_ms:7.1f} ms/photo, top-1 {once_acc:.3f}")
+    print(f"  ratio {twice_ms / once_ms:.1f}x the time")
+
+
+SECTIONS = {"classifier": classifier_section, "frame": frame_section, "photo": photo_section}
 
 
 def main() -> None:
