@@ -538,6 +538,7 @@ def test_an_alien_taken_after_a_card_told_a_seats_drops_the_card_guessed_unseen_
     assert table.actions[-2:] == [{"by": 2, "play": "y2"}, {"by": 1, "play": "y2"}]
     assert table.round.last_play()[1].intercept and table.game.turn == 2
     assert "alien" in table.game.state()["trophies"][1] and "trophy" not in table.kinds()
+    assert "missed-before" not in table.kinds()  # which card went unseen: none did
     assert any("no card went unseen before it" in line["text_en"] for line in table.round.log)
 
 

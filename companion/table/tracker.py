@@ -2622,13 +2622,15 @@ class RoundTracker:
         saved = self._snapshot()
         try:
             self._replace(start, index + 1 - start,
-                          [m for m in self.moves[start:index] if m not in guessed] + [interception])
+                          [m for m in self.moves[start:index] if all(m is not g for g in guessed)]
+                          + [interception])
         except IllegalAction:
             return False
         if not self._explained(pile, villain):
             self._restore(saved)
             return False
         self._repoint(move, interception)
+        self._close(f"q{move.source}-{MISSED_BEFORE}", "inferred")  # which card went unseen: none did
         self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это перехват: "
                    f"{texts.card_ru(twin)}, и до него ничего не пропущено",
                    f"The camera read {texts.card_en(card)}; it was an interception: {texts.card_en(twin)}, "

@@ -559,7 +559,8 @@ class Watcher:
         if not self._known_pose(zone, obs.quad):
             zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
         zone.confidence = float(np.mean([o.confidence for o in zone.run]))
-        zone.covered_since_stable, zone.hidden_s, zone.other_seen, zone.change = False, 0.0, False, None
+        zone.covered_since_stable, zone.hidden_s, zone.other_seen = False, 0.0, False
+        zone.hand_start, zone.change = None, None
         return [{"t": round(float(t), 3), "zone": zone.name, "covered": round(float(zone.run_start), 3),
                  "type": "reread", "card": obs.code, "was": was, "confidence": round(zone.confidence, 4)}]
 
