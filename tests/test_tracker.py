@@ -646,6 +646,20 @@ def test_the_top_read_as_it_was_after_an_unsure_reading_is_no_play(seat, played)
         assert table.round.log[-1]["text_en"] == "The top read again: blue 7, not blue 1"
 
 
+def test_the_card_told_read_so_at_last_by_the_next_seats_arm_is_no_play():  # R-TURN-1
+    # Simulated game 501 with a scripted table: a yellow 0 read 0.58 as a 6 was told a 0; the camera
+    # read it as a 0 when the next seat's arm passed over the pile on its way to the deck. The table's
+    # word read at last, not that seat's twin.
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; seat 1 to move
+    _land_read(table, 1, "b1", 0.58, [("b2", 0.3)])
+    table.answer("which-card", "b2")
+    hands = table.round.hand_counts()
+    table.event("landed", zone="discard", card="b2", reach=PLACES[2], confidence=0.95, same=False)
+    assert table.actions[-1] == {"by": 1, "play": "b2"} and table.round.hand_counts() == hands
+    assert table.round.log[-1]["text_en"] == "The top read again: blue 2, not blue 1"
+
+
 def test_the_top_read_as_it_landed_by_another_seats_arm_after_a_passing_misreading_is_its_twin():
     # R-INTERCEPT-1. The watcher saw the top as it is when it landed: seen again where it lay, it says
     # nothing. Read so again as a change after an arm passed, it lies elsewhere: a twin.

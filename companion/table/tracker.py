@@ -740,7 +740,8 @@ class RoundTracker:
             previous = next(reversed(self.camera_cards.values()), None)  # entries come in order
             self.camera_cards[seq] = event["card"]
             hint = self._hint(event)
-            if event.get("same") is False and self._misread_top_read(seq, t, card, hint, previous):
+            if event.get("same") is False and self._misread_top_read(seq, t, card, hint, previous,
+                                                                     event.get("confidence")):
                 return
             if self.overrides.inferred.get(f"q{seq}-{READ_AGAIN}") and self.last_play() is not None:
                 seat = hint if hint is not None else self.last_play()[1].action["by"]
@@ -1936,7 +1937,8 @@ class RoundTracker:
                 self.told_later[qid] = MISREAD_BEFORE + held["before"] if misread else UNSEEN + unseen
                 return
 
-    def _misread_top_read(self, seq: int, t: float, card: str, seat: int | None, camera: str | None) -> bool:
+    def _misread_top_read(self, seq: int, t: float, card: str, seat: int | None, camera: str | None,
+                          confidence: float | None = None) -> bool:
         """Whether a landing the camera saw as a new card is the top it had misread, now read as it was
         taken to be: ``camera``, the watcher's reading before, is another card that the table told
         otherwise, that the rules chose another card for among those the camera weighed, or that was
@@ -1944,14 +1946,17 @@ class RoundTracker:
         right reading came as a change. No new card; noted. Not by the arm of a seat that may lay the
         next card (``seat``): that is its card, read as the top. Nor, by another arm than the top's
         player's, when the camera read the last play as this card as it landed: the watcher, seeing
-        that card again where it lay, says nothing, so this one lies elsewhere, a twin."""
+        that card again where it lay, says nothing, so this one lies elsewhere, a twin. The card the
+        table told, read so at last and surely (``confidence``), is the top by any arm (game 501: the
+        next seat's, on its way to the deck)."""
         last = self.last_play()
         if last is None:
             return False
         move = last[1]
         if card != self.game.top or move.action["play"] != card or camera in (None, card):
             return False
-        if seat is not None and seat in _openers(self.game):
+        if seat is not None and seat in _openers(self.game) and not (
+                self._card_told(move.source) and confidence is not None and confidence >= UNSURE_READING):
             return False
         if self.camera_cards.get(move.source) == card and seat not in (None, move.action["by"]):
             return False
