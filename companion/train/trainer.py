@@ -467,7 +467,6 @@ def measure_photos(model_path: Path, recipe: Recipe, *, decks: int = 3, shots: i
                 plain = chosen_reading(classifier.classify(crops), quads, outlines).reading
                 classifier.deck = profile
                 helped = chosen_reading(classifier.classify(crops), quads, outlines).reading
-                classifier.deck = None
                 total += 1
                 generic_ok += plain.code == code
                 enrolled_ok += helped.code == code

@@ -300,14 +300,18 @@ def _photo_quads(image: np.ndarray, min_area: float) -> list[np.ndarray]:
     """The card outlines to read in a photo: the largest ``CANDIDATES`` found as on the table, then
     those found telling the cloth by its colours whatever its edges (a check whose squares are about
     a card's size closes card-shaped outlines of its own and breaks the card's, too few edges for the
-    table's search to call it busy), less the ones that outline a card already found."""
-    from companion.vision.detect import find_card_quads, overlap, quad_area
+    table's search to call it busy), less the ones that outline a card already found. A cloth the
+    table's search calls busy is told by its colours already: searched once."""
+    from companion.vision.detect import busy_cloth, find_card_quads, overlap, quad_area
 
     def same(a: np.ndarray, b: np.ndarray) -> bool:  # overlapping, and of about one size
         smaller, larger = sorted((quad_area(a), quad_area(b)))
         return overlap(a, b) > SAME_OUTLINE and smaller > SAME_OUTLINE * larger
 
-    quads = find_card_quads(image, min_area=min_area)[:CANDIDATES]
+    busy = busy_cloth(image)
+    quads = find_card_quads(image, min_area=min_area, busy=busy)[:CANDIDATES]
+    if busy:
+        return quads
     for quad in find_card_quads(image, min_area=min_area, busy=True)[:CANDIDATES]:
         if not any(same(quad, other) for other in quads):
             quads.append(quad)

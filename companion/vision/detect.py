@@ -195,12 +195,26 @@ def _busy_edges(grey: np.ndarray, region: np.ndarray, *, by_channel: bool = Fals
     mask = cv2.medianBlur((distance > level).astype(np.uint8) * 255, 5)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    fine = cv2.Canny(cv2.GaussianBlur(grey, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
+    fine = _grey_edges(grey)
     if by_channel:
         for channel in cv2.split(colour_u8):
             fine |= cv2.Canny(cv2.GaussianBlur(channel, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
     fine[cv2.erode(mask, np.ones((7, 7), np.uint8)) == 0] = 0
     return np.maximum(fine, cv2.morphologyEx(mask, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)))
+
+
+def _grey_edges(grey: np.ndarray) -> np.ndarray:
+    return cv2.Canny(cv2.GaussianBlur(grey, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
+
+
+def _many_edges(edges: np.ndarray) -> bool:
+    """Whether an edge map is a busy table cloth's (a fine check, a print)."""
+    return float(np.count_nonzero(edges)) > BUSY_EDGES * edges.size
+
+
+def busy_cloth(image: np.ndarray) -> bool:
+    """Whether ``find_card_quads`` searching the whole of ``image`` tells its cloth by its colours."""
+    return _many_edges(_grey_edges(_grey(image)))
 
 
 def _colour(image: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
@@ -533,9 +547,9 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
     if work_side and max(grey.shape) > work_side:
         scale = work_side / max(grey.shape)
         grey = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    edges = cv2.Canny(cv2.GaussianBlur(grey, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
+    edges = _grey_edges(grey)
     if busy is None:
-        busy = float(np.count_nonzero(edges)) > BUSY_EDGES * edges.size
+        busy = _many_edges(edges)
     if busy:
         # A busy table cloth (a fine check, a print): tell it by its colours (_busy_edges).
         edges = _busy_edges(grey, image[y0:y1, x0:x1], by_channel=colour and image.ndim == 3)

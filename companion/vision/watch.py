@@ -502,9 +502,7 @@ class Watcher:
         if not obs.empty and not self._known_pose(zone, obs.quad):
             zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
         zone.confidence = 1.0 if obs.empty else float(np.mean([o.confidence for o in zone.run]))
-        zone.covered_since_stable, zone.moving_s, zone.hidden_s = False, 0.0, 0.0
-        zone.other_seen = False
-        zone.hand_start, zone.change = None, None
+        _settle(zone)
         if old is None or not covered:
             return []  # the first reading, or a still card confirmed again
         base = {"t": round(float(t), 3), "zone": zone.name, "covered": round(float(hand_start), 3)}
@@ -559,8 +557,7 @@ class Watcher:
         if not self._known_pose(zone, obs.quad):
             zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
         zone.confidence = float(np.mean([o.confidence for o in zone.run]))
-        zone.covered_since_stable, zone.hidden_s, zone.other_seen = False, 0.0, False
-        zone.hand_start, zone.change = None, None
+        _settle(zone)
         return [{"t": round(float(t), 3), "zone": zone.name, "covered": round(float(zone.run_start), 3),
                  "type": "reread", "card": obs.code, "was": was, "confidence": round(zone.confidence, 4)}]
 
@@ -689,6 +686,13 @@ class Watcher:
         # A card that appeared on an empty pile from no other pile: nothing to report.
         self._gains = [g for g in self._gains if self._waiting(g, t)]
         return events
+
+
+def _settle(zone: _Zone) -> None:
+    """A zone's top just confirmed (or read again): no hand over it since, nothing else seen there."""
+    zone.covered_since_stable, zone.moving_s, zone.hidden_s = False, 0.0, 0.0
+    zone.other_seen = False
+    zone.hand_start, zone.change = None, None
 
 
 def _mean_weights(frames: list[Observation]) -> list[tuple[float, str]]:
