@@ -593,6 +593,21 @@ def test_a_victims_arm_at_the_deck_before_the_next_card_is_the_take_that_card_to
     assert table.round.hand_counts() == [7 + drew, 10, 6]
 
 
+@pytest.mark.parametrize("seat, drew", [(1, False), (2, True)])
+def test_the_victims_arm_at_the_deck_again_after_its_take_is_that_take(seat, drew):
+    # R-GRAB, R-TRANSFER-3, R-ADV-1 (simulated game 524: seat 1 took a Grabber's cards in what the
+    # camera saw as two reaches; the second, read as seat 2's draw, left seat 2 holding seven cards
+    # when its Grabber took the super pirates, and the trophy went unexplained). The arm of the seat
+    # to move is its draw.
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b-grab"))  # every seat placed; seat 1 must take 3
+    table.event("drawn", zone="deck", reach=PLACES[1])
+    assert table.actions[-1] == {"by": 1, "accept": True}
+    table.event("drawn", zone="deck", reach=PLACES[seat], t=table.t + 0.9)
+    assert (table.actions[-1] == {"by": 2, "draw": True}) == drew
+    assert table.round.hand_counts() == [7, 10, 7 + drew]
+
+
 def _land_read(table: Table, seat: int, card: str, confidence: float, alternatives=()) -> None:
     """A card read with ``confidence`` (and the other cards weighed) landing by ``seat``'s arm."""
     table.event("landed", zone="discard", card=card, reach=PLACES[seat], confidence=confidence,

@@ -2861,7 +2861,8 @@ class RoundTracker:
             if reach is not None:
                 self._last_hand(reach, slapped=False)
             return
-        if self._took_before_landing(t, reach, cover) or self._drew_before_landing(seq, t, reach, cover):
+        if (self._took_before_landing(t, reach, cover) or self._drew_before_landing(seq, t, reach, cover)
+                or self._victim_reached_again(t, reach)):
             return
         self._read_again_told(seq, None, self._reach_seat(reach))
         self._infer_interceptor_by_draw(seq, t, reach)
@@ -2971,6 +2972,17 @@ class RoundTracker:
         accept, landing = self.moves[-2], self.moves[-1]
         return bool(accept.inferred and accept.action.get("accept") and "play" in landing.action
                     and t - cover < landing.t and self._reach_seat(reach) == accept.action["by"])
+
+    def _victim_reached_again(self, t: float, reach: float | None) -> bool:
+        """Whether a reach into the deck right after a penalty's victim took its cards (R-TRANSFER-3),
+        nothing moved since, is the victim's arm again, another seat being to move: the camera saw one
+        take of the stack as two reaches. Not the next seat's draw: that seat's arm draws."""
+        if not self.moves:
+            return False
+        accept = self.moves[-1]
+        victim = accept.action.get("by")
+        return bool(accept.action.get("accept") and t - accept.t <= ABSORB_S
+                    and self._reach_seat(reach) == victim != self._state()["turn"])
 
     def _drew_before_landing(self, seq: int, t: float, reach: float | None, cover: float | None) -> bool:
         """Whether a reach into the deck, told after the last card landed though the deck was covered
