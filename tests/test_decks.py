@@ -60,3 +60,14 @@ def test_a_crop_near_an_enrolled_photo_is_a_card_even_where_the_model_sees_none(
     codes = ["back", "none", "r5"]
     p = backs.match(unit(0.99, 0.14, 0), codes, np.array([0.02, 0.97, 0.01]))
     assert codes[int(np.argmax(p))] == "back" and p[0] > 0.95
+
+
+def test_a_number_cards_photo_reads_its_value_in_every_colour_the_model_tells():
+    # Enrollment of a deck: a green 6 whose own photo showed the cloth (the card not outlined), a
+    # blue 6 well photographed. A green 6 of that printing lies near the blue 6's photo; the model
+    # is sure of its colour and unsure of its value. It is a green 6, not the blue one.
+    deck = DeckProfile("home", ["g6", "b6"], np.stack([unit(0, 0, 1), unit(1, 0, 0)]), "abc")
+    codes = ["g5", "g6", "b6", "none"]
+    model_p = np.array([0.5, 0.4, 0.04, 0.06])
+    p = deck.match(unit(0.95, 0.3, 0), codes, model_p)
+    assert codes[int(np.argmax(p))] == "g6" and p[1] > 0.8

@@ -70,21 +70,26 @@ class DeckProfile:
 
         A code the profile covers gains (or, a little, loses) by how much nearer its nearest photo is
         than ``threshold``: at 0.05 per e-fold, a photo 0.2 nearer outweighs a model that is 50 times
-        surer. Codes without photos keep the model's weight, so a number card the profile lacks is
-        still read by the model; "no card" loses what the nearest photo's code gains (a back or a
-        picture whose printing looks like cloth to the model is still a card).
+        surer. A number card's photos stand for its value in every colour (``_look``): a printing
+        draws a value alike in each colour, and the model tells the colours apart, so a photo of a
+        blue 6 helps read a green 6, and a green 6 whose own photo is poor (the cloth outlined in it)
+        is not read as the blue one. Codes without photos keep the model's weight, so a value the
+        profile lacks is still read by the model; "no card" loses what the nearest photo's code gains
+        (a back or a picture whose printing looks like cloth to the model is still a card).
         """
         if embedding.shape[0] != self.embeddings.shape[1]:
             raise DeckError(f"the deck profile {self.name!r} belongs to another model; enroll it again")
         similarity = self.embeddings @ embedding
-        best_per_code: dict[str, float] = {}
+        best_per_look: dict[str, float] = {}
         for code, sim in zip(self.codes, similarity, strict=True):
-            best_per_code[code] = max(best_per_code.get(code, -1.0), float(sim))
+            look = _look(code)
+            best_per_look[look] = max(best_per_look.get(look, -1.0), float(sim))
         score = np.log(np.maximum(model_p, 1e-9))
         gains = [0.0]
         for i, code in enumerate(codes):
-            if code in best_per_code:
-                gain = max(best_per_code[code] - self.threshold, -FAR) / TEMPERATURE
+            look = _look(code)
+            if look in best_per_look:
+                gain = max(best_per_look[look] - self.threshold, -FAR) / TEMPERATURE
                 score[i] += gain
                 gains.append(gain)
         if NONE in codes:
@@ -100,6 +105,13 @@ class DeckProfile:
                  meta=np.array(json.dumps({"model": self.model, "threshold": self.threshold})))
         tmp.replace(path)  # a crash mid-write never leaves a half profile
         return path
+
+
+def _look(code: str) -> str:
+    """What an enrolled photo of ``code`` shows of the printing: a number card's value (the same in
+    every colour), else the card itself."""
+    card = cards.parse(code) if cards.is_code(code) else None
+    return f"value {card.value}" if card is not None and card.is_number else code
 
 
 def load_profile(name: str) -> DeckProfile:
