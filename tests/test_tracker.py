@@ -526,6 +526,24 @@ def test_a_card_by_the_arm_two_seats_on_told_its_seats_was_laid_on_a_twin_unseen
     assert table.round.moves[-2].intercept and table.round.moves[-2].inferred and table.game.turn == 2
 
 
+def test_a_card_told_its_arms_seat_after_a_snorer_was_laid_on_the_snorers_twin_unseen():
+    # R-INTERCEPT-1, R-TRANSFER-1, R-TRANSFER-3 (simulated game 523): seat 0's Snorer, intercepted by
+    # seat 2 with its twin laid exactly on it; seat 0 slept, and seat 1's arm laid a red 2. Asked whose
+    # it was (the turn's seat by default, since a Snorer's twin changes who sleeps), told seat 1's.
+    table = Table("adventure", tops=ADVENTURE_TOPS, start="r5")
+    table.land_seen((1, "r3"), (2, "r4"), (0, "r-snore"))  # every seat placed; seat 1 sleeps
+    table.land_seen((1, "r2"))
+    assert table.actions[-2:] == [{"by": 1, "accept": True}, {"by": 2, "play": "r2"}]
+    question = table.question("played-by")
+    assert [o["value"] for o in question["options"]] == [2, 1] and question["default"] == 2
+    table.answer("played-by", 1)
+    assert table.actions[-4:] == [{"by": 0, "play": "r-snore"}, {"by": 2, "play": "r-snore"},
+                                  {"by": 0, "accept": True}, {"by": 1, "play": "r2"}]
+    twin = table.round.moves[-3]
+    assert twin.intercept and twin.inferred and table.game.turn == 2
+    assert any("did not see red Snorer land" in line["text_en"] for line in table.round.log)
+
+
 def test_an_alien_taken_after_a_card_told_a_seats_drops_the_card_guessed_unseen_before_it():
     # R-ADV-4, R-INTERCEPT-1 (simulated game 489): seat 1 intercepted the yellow 2 with its twin, read
     # as a yellow 7; told it was seat 1's card, the tracker guessed one laid unseen by seat 0 before it

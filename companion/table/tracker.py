@@ -266,6 +266,12 @@ def _drawer(game: Game) -> int | None:
     return state["turn"] if state["drawn"] is None else None
 
 
+def _unseen_index(actions: list[dict]) -> int | None:
+    """Where in ``actions`` (a card laid unseen, a victim taking a penalty perhaps, then the card seen
+    land) the card laid unseen is: the last play before the card seen."""
+    return next((i for i in range(len(actions) - 2, -1, -1) if "play" in actions[i]), None)
+
+
 def _openings(game: Game) -> list[tuple[int, list[dict], Game]]:
     """Who may lay the next card on ``game``: (seat, the actions that come first, the game after them).
     The seat to move; then, when it has drawn, the next seat once it kept the card (R-TURN-2), or when
@@ -1121,8 +1127,9 @@ class RoundTracker:
         plain = suspect and not told and not intercept and len(actions) == 1
         before = copy.deepcopy(self.game) if plain else None
         top_laid = self._previous_move() if plain else None  # the move that laid the top it lands on
-        if chosen is unseen_reading and "play" in actions[-2]:
-            self._note_unseen(seq, t, actions[-2]["play"])
+        unseen_at = _unseen_index(actions)  # the card laid unseen, when ``chosen`` is that reading
+        if chosen is unseen_reading and unseen_at is not None:
+            self._note_unseen(seq, t, actions[unseen_at]["play"])
         from_missed = from_missed and chosen is unseen_reading
         # the table told whose card this is, and so that one before it went unseen: which card that
         # was is the likeliest guess, and the table may name it
@@ -1130,18 +1137,20 @@ class RoundTracker:
         if (asking and (from_missed or plain)) or guessed:
             if unseen_here is None:
                 unseen_here = self._unseen_before(self.game, seq, card)
-            twins = self._twins_then(self.game, seq, card)
-            inferred = UNSEEN + actions[-2]["play"] if guessed else missed if from_missed else None
+            twins = self._twins_then(self.game, seq, card, accepted=True)
+            inferred = UNSEEN + actions[unseen_at]["play"] if guessed else missed if from_missed else None
             if unseen_here or twins:
                 # asked of the seat that would have laid it (after a penalty's victim took it, the next)
                 layer = unseen_here[0][1][-2]["by"] if unseen_here else self.game.turn
                 self._ask_missed_before(seq, t, card, layer, [code for code, _, _ in unseen_here],
                                         twins, inferred)
         self._apply_reading(seq, t, actions, intercept, inferred=not told)
-        if chosen is unseen_reading and not (named or missed_named):
-            self.moves[-2].inferred = True  # the card itself is a guess, whoever told the seat
-        if (from_missed and missed.startswith(TWIN)) or (chosen is arm_reading and twin_missed):
-            self.moves[-2].intercept = True
+        unseen_move = self.moves[unseen_at - len(actions)] if unseen_at is not None else None
+        if chosen is unseen_reading and not (named or missed_named) and unseen_move is not None:
+            unseen_move.inferred = True  # the card itself is a guess, whoever told the seat
+        twin_laid = (from_missed and missed.startswith(TWIN)) or (chosen is arm_reading and twin_missed)
+        if twin_laid and unseen_move is not None:
+            unseen_move.intercept = True
         if before is not None:
             self.maybe_two = {"seq": seq, "card": card, "game": before, "moves": len(self.moves), "arm": hint,
                               "top_laid": top_laid}
@@ -1702,7 +1711,7 @@ class RoundTracker:
                 unseen = self._unseen_then(openings, seq, missed[len(UNSEEN):], read, twin_by=hint)
                 actions = None if unseen is None else unseen[0]
             else:
-                actions = self._twins_then(self.game, seq, read).get(int(missed[len(TWIN):]))
+                actions = self._twins_then(self.game, seq, read, accepted=True).get(int(missed[len(TWIN):]))
             if actions is not None:
                 if read != card:
                     self._note_rules_read(seq, t, card, read)
@@ -1789,13 +1798,15 @@ class RoundTracker:
         return game.discard.count(code) < cards.copies(self.config.edition, code)
 
     def _twins_then(self, game: Game, seq: int, card: str, *, drawer: int | None = None,
-                    last: Move | None = None) -> dict[int, list[dict]]:
+                    last: Move | None = None, accepted: bool = False) -> dict[int, list[dict]]:
         """Seat -> the actions had that seat laid the top's twin unseen (R-INTERCEPT-1), then ``card``
         (landed as entry ``seq``) the seat after it, for each seat but the one to move that the rules
         allow both; the seat that laid the top first (a player intercepting its own card is the
         commonest). A Polypig's twin names the colour that lets ``card`` lie, the landed card's own
         first. With ``drawer``, the seat after the twin's is that one, and it drew (a reach into the
-        deck, not a card landing). ``last``: the move that laid the top, when not the last move."""
+        deck, not a card landing). ``last``: the move that laid the top, when not the last move.
+        ``accepted``: also a Snorer's or Grabber's twin, its victim taking it (R-TRANSFER-3) before
+        ``card`` by the seat after: a guess that changes a penalty, offered to the table, not taken."""
         last = self._previous_move() if last is None else last
         if last is None or "play" not in last.action or last.action["play"] != game.top:
             return {}
@@ -1817,13 +1828,19 @@ class RoundTracker:
                 probe = _pushed(game, [{"by": seat, **choice}])
                 if probe is None:
                     continue
+                prelude: list[dict] = []
                 if drawer is None:
                     play = self._legal_play(probe, seq, probe.turn, card)
+                    if play is None and accepted:
+                        prelude, play = next(
+                            ((before, play) for opener, before, after in _openings(probe)[1:]
+                             if (play := self._legal_play(after, seq, opener, card)) is not None),
+                            ([], None))
                 else:
                     draw = {"by": drawer, "draw": True}
                     play = draw if probe.turn == drawer and probe.is_legal(draw) else None
                 if play is not None:
-                    found[seat] = [{"by": seat, **choice}, play]
+                    found[seat] = [{"by": seat, **choice}, *prelude, play]
                     break
         return found
 
@@ -2241,7 +2258,7 @@ class RoundTracker:
     def _missed_twin(self, game: Game, seq: int, card: str, seat: int) -> list[dict] | None:
         """The actions had another seat laid the top's twin unseen (``_twins_then``, R-INTERCEPT-1), so
         that ``seat`` laid ``card`` (entry ``seq``) after it, or None."""
-        return next((actions for actions in self._twins_then(game, seq, card).values()
+        return next((actions for actions in self._twins_then(game, seq, card, accepted=True).values()
                      if actions[-1]["by"] == seat), None)
 
     def _missed_before(self, unseen: list[tuple[str, list[dict], Game]], seat: int) -> list[dict] | None:
