@@ -2384,6 +2384,26 @@ def test_a_twin_laid_by_its_seats_own_arm_stays_its_when_the_next_players_arm_ta
     assert table.game.state()["trophies"][1] == ["alien"]
 
 
+@pytest.mark.parametrize("twin_covered, interceptor", [(1.3, 0), (1.6, 1)])
+def test_a_twins_arm_still_over_a_villain_pile_as_the_pile_was_covered_passed(twin_covered, interceptor):
+    # R-INTERCEPT-1, R-ADV-4, R-ADV-5 (simulated game 519): seat 1's arm, taking the trophy its card
+    # beat, crossed the discard pile on its way back as seat 0 laid the twin; seat 0's arm took the
+    # alien. Covered after that arm left the villain pile, the twin is its own seat's (game 407).
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)  # seat 1 to move
+    table.land_seen((1, "b2"))
+    start = table.t
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big", reach=PLACES[1],
+                covered=start + 0.8, t=start + 1.4)
+    table.event("landed", zone="discard", card="b2", same=True, reach=PLACES[1], covered=start + twin_covered,
+                t=start + 2.6)
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[0], covered=start + 3.0,
+                t=start + 3.6)
+    assert table.actions[-2:] == [{"by": 1, "play": "b2"}, {"by": interceptor, "play": "b2"}]
+    trophies = table.game.state()["trophies"]
+    assert "pirate-small" in trophies[1] and "alien" in trophies[interceptor]
+
+
 def test_a_card_laid_by_the_drawers_arm_is_the_next_seats_when_that_seats_arm_takes_its_villain():
     # R-TURN-2, R-ADV-5 (simulated game 365): the drawer's arm, back from a villain pile over the
     # discard pile, was seen as the next seat's card landed; the next seat's arm took the trophy.

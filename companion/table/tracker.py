@@ -87,6 +87,7 @@ UNSEEN_OPTIONS = 4
 LONG_COVER_FACTOR = 1.8
 LONG_COVER_MIN_S = 1.2
 LONG_COVER_SAMPLES = 5  # covers seen before the round's own usual cover is trusted
+PILE_HANDS_KEPT = 6  # the last hands over villain piles kept, to tell an arm passing back across the pile
 # The question "q<seq>-missed-before": "none", or "unseen:<code>", the card the seat to move laid
 # unseen before entry seq (then that card is the next seat's), or "twin:<seat>", that seat laid the
 # top's twin unseen (R-INTERCEPT-1; then that card is the seat's after it), or "drew": the seat to move
@@ -358,6 +359,8 @@ class RoundTracker:
         # pile -> [(seq, t, villain, seat, covered)], the hands seen over it, oldest first: read at the
         # next card
         self.reached: dict[str, list[tuple]] = {}
+        # (covered, t, seat): the last hands seen over a villain pile (taken, reached, moved), by arm
+        self.pile_hands: list[tuple[float, float, int]] = []
         self.camera = "ok"
         self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
         self.landed_t: float | None = None
@@ -716,6 +719,11 @@ class RoundTracker:
 
     def _on_event(self, seq: int, t: float, event: dict) -> None:
         kind = event.get("type")
+        if kind in ("taken", "reached", "moved") and event.get("zone") in PILES:
+            seat = self._hint(event)
+            covered = event.get("covered", t)
+            if seat is not None and isinstance(covered, (int, float)):
+                self.pile_hands = [*self.pile_hands, (float(covered), t, seat)][-PILE_HANDS_KEPT:]
         if kind == "camera":
             self.camera = event.get("status", "ok")
             if self.camera == "lost":
@@ -754,6 +762,10 @@ class RoundTracker:
                 self._on_top_read_again(seq, t, card, seat, float(event.get("confidence") or 0.0))
                 return
             read = not self._card_told(seq)  # the camera's reading stands (no person told the card)
+            if event.get("same") is True and self._arm_back_from_pile(hint, event.get("covered")):
+                # the arm seen as the twin landed was coming back from a villain pile, across this
+                # one: another seat's hand may have laid the twin (the villain it beats tells whose)
+                hint, event = None, {**event, "reach": None}
             if event.get("same") is True and read:
                 self._read_again_by_twin(card, previous)
                 card = self._twin_as_misread(card)
@@ -767,7 +779,7 @@ class RoundTracker:
                     self._note(seq, t, "passing", "Руки тянутся к колоде над сбросом: карта не новая",
                                "Hands reaching for the deck crossed the discard pile: no new card")
                     return
-            self._on_landed(seq, t, card, fix.get("by"), self._hint(event), event.get("reach"),
+            self._on_landed(seq, t, card, fix.get("by"), hint, event.get("reach"),
                             event.get("confidence") if read else None,
                             _checked_alternatives(event.get("alternatives")) if read else [],
                             _cover_of(event, t))
@@ -795,6 +807,13 @@ class RoundTracker:
                            _cover_of(event, t))
 
     # ------------------------------------------------------------------ whose arm
+
+    def _arm_back_from_pile(self, seat: int | None, covered) -> bool:
+        """Whether ``seat``'s arm was still over a villain pile when the discard pile began to be covered
+        (``covered``): that arm, seen over the discard pile, was passing on its way back."""
+        if seat is None or not isinstance(covered, (int, float)):
+            return False
+        return any(hand == seat and start <= covered <= end for start, end, hand in self.pile_hands)
 
     def _hint(self, event: dict) -> int | None:
         """The seat an event's arm came from: a seat zone's word, else where the arm crossed the
