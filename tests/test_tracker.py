@@ -1707,6 +1707,23 @@ def test_a_top_the_camera_read_again_surely_is_the_card_that_landed(told, read_a
     assert table.actions[-1] == {"by": 2, "play": read_again}
 
 
+def test_a_slapper_read_again_as_a_grabber_leaves_the_deck_to_the_grabs_victim():  # R-GRAB, R-SLAP
+    # Simulated game 460: a blue Grabber read 0.72 as a Slapper as it landed, then read surely as the
+    # Grabber. Nobody slaps the deck: the next reach into it is the victim taking its cards, then
+    # the next seat's draw, not the slap's hands and its loser's two cards.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; seat 1 to move
+    table.event("landed", zone="discard", card="b-slap", reach=PLACES[1], confidence=0.72)
+    assert "last-hand" in table.kinds()
+    table.event("reread", zone="discard", card="b-grab", was="b-slap", confidence=0.99)
+    assert "last-hand" not in table.kinds() and "which-card" not in table.kinds()
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[2], PLACES[0]])
+    table.event("drawn", zone="deck", reach=PLACES[0])
+    assert table.actions[-3:] == [{"by": 1, "play": "b-grab"}, {"by": 2, "accept": True},
+                                  {"by": 0, "draw": True}]
+    assert table.round.hand_counts() == [8, 6, 10]  # R-GRAB: three cards
+
+
 def test_a_number_misread_in_its_value_is_reread_from_the_next_card():  # R-TURN-1
     table = Table("junior")  # blue 5 to start
     table.land("b0")  # seat 1 plays a blue 3, read as a blue 0

@@ -1534,6 +1534,12 @@ class RoundTracker:
         move.confidence = float(confidence) if isinstance(confidence, (int, float)) else None
         move.alternatives = [[was, before.confidence or 0.0]]
         self._close(f"q{source}-{WHICH_CARD}", "inferred")
+        if cards.parse(was).kind in ("slap", "steal") and cards.parse(card).kind not in ("slap", "steal"):
+            # no Slapper or Stealer: nobody slaps the deck, and the next reach into it is a turn's
+            self.slap_until = float("-inf")
+            if move.hand_before != 1:  # (a last card's 8 are still to be drawn, R-ADV-7)
+                self.absorb_until = float("-inf")
+            self._close(f"q{source}-last-hand", "inferred")
         self._note(seq, t, "play",
                    f"Камера прочла {texts.card_ru(was)}, но это {texts.card_ru(card)} (прочитано снова)",
                    f"The camera read {texts.card_en(was)}; it was {texts.card_en(card)} (read again)")
