@@ -1856,11 +1856,12 @@ class RoundTracker:
                 prelude: list[dict] = []
                 if drawer is None:
                     play = self._legal_play(probe, seq, probe.turn, card)
-                    if play is None and accepted:
-                        prelude, play = next(
-                            ((before, play) for opener, before, after in _openings(probe)[1:]
-                             if (play := self._legal_play(after, seq, opener, card)) is not None),
-                            ([], None))
+                    # the twin's victim taking it first (``_openings``' second seat), when asked for
+                    for opener, before, after in (_openings(probe)[1:] if play is None and accepted else []):
+                        play = self._legal_play(after, seq, opener, card)
+                        if play is not None:
+                            prelude = before
+                            break
                 else:
                     draw = {"by": drawer, "draw": True}
                     play = draw if probe.turn == drawer and probe.is_legal(draw) else None
@@ -3024,7 +3025,7 @@ class RoundTracker:
         accept = self.moves[-1]
         victim = accept.action.get("by")
         return bool(accept.action.get("accept") and t - accept.t <= ABSORB_S
-                    and self._reach_seat(reach) == victim != self._state()["turn"])
+                    and self._reach_seat(reach) == victim and victim != self._state()["turn"])
 
     def _drew_before_landing(self, seq: int, t: float, reach: float | None, cover: float | None) -> bool:
         """Whether a reach into the deck, told after the last card landed though the deck was covered
