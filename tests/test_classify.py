@@ -6,6 +6,7 @@ from companion.paths import MODELS_DIR
 from companion.sim.faces import FaceStyle, render_foreign
 from companion.train.data import Recipe, make_sample, render_crop
 from companion.vision.classify import Classifier, ModelError, enrollment_reading, photo_crops, read_photo
+from companion.vision.decks import DeckProfile
 from tests.recog_photos import photo, printing
 
 MODEL = MODELS_DIR / "cards.onnx"
@@ -148,6 +149,18 @@ def test_enrollment_reads_the_outline_likeliest_to_be_the_card(classifier, code,
     assert largest.top[0][0] != code  # the largest outline is the cloth's
     reading, found = enrollment_reading(classifier, image, code)
     assert found and reading.top[0][0] == code
+
+
+def test_a_back_the_model_does_not_know_is_enrolled_from_its_outline(classifier):
+    # Held-out printing 75's back: the model finds the whole table likelier to be a back than the card's
+    # own outline. Enrolled from the outline, the profile reads other photos of that back as the back;
+    # enrolled from the whole photo, it read them as no card.
+    style = printing(75)
+    reading, found = enrollment_reading(classifier, photo("back", style, seed=1), "back")
+    assert found
+    deck = Classifier(MODEL, deck=DeckProfile("box", ["back"], np.stack([reading.embedding]), ""))
+    read = [read_photo(deck, photo("back", style, seed=seed)).reading.code for seed in range(2, 6)]
+    assert read == ["back"] * 4
 
 
 def test_unusable_models_raise_model_error(tmp_path):

@@ -364,14 +364,16 @@ def chosen_reading(readings: list[Reading], quads: list, outlines: int) -> Photo
 
 
 def enrollment_reading(classifier: Classifier, image: np.ndarray, code: str) -> tuple[Reading, bool]:
-    """The reading of a photo of ``code`` to enroll (its embedding): of the photo's candidate crops
-    (``photo_crops``), the one the model finds likeliest to be ``code``, so that an outline of the
-    cloth or of a card's picture is not enrolled as the card; an outline before the whole-image
-    fallbacks when they are as likely. Also whether it is an outline."""
+    """The reading of a photo of ``code`` to enroll (its embedding): of the card outlines found in the
+    photo (``photo_crops``), the one the model finds likeliest to be ``code``, so that an outline of
+    the cloth or of a card's picture is not enrolled as the card. The whole-image fallbacks only when
+    no outline was found: a card of a design the model does not know (a back) may look likelier in a
+    crop of the whole table than in its own outline, and its photo would teach the table. Also
+    whether it is an outline."""
     crops, _, outlines = photo_crops(image, (classifier.width, classifier.height))
     readings = classifier.classify(crops, top_k=len(classifier.codes))
     likelihood = [dict(reading.top).get(code, 0.0) for reading in readings]
-    best = max(range(len(crops)), key=lambda i: (likelihood[i], i < outlines))
+    best = max(range(outlines or len(crops)), key=lambda i: likelihood[i])
     return readings[best], best < outlines
 
 
