@@ -389,6 +389,18 @@ def test_a_twin_read_as_the_top_was_misread_is_the_top_as_told():  # R-INTERCEPT
     assert table.actions[-1]["play"] == "b1"
 
 
+def test_a_card_read_as_the_top_was_misread_is_itself_when_the_tops_copies_are_all_down():  # §1.2
+    # Simulated game 498: a yellow 3 read 0.30 as a 5, told a 3, the other yellow 3 already down; a
+    # yellow 5 laid on it, read as the top was (the watcher's "same" card again), is the yellow 5.
+    table = Table()  # blue 5 to start
+    table.land("b3", "y3")
+    table.event("landed", zone="discard", card="y5", confidence=0.3, alternatives=[["y3", 0.2]])
+    table.answer("which-card", "y3")
+    table.event("landed", zone="discard", card="y5", confidence=0.73, same=True)
+    assert table.actions[-2:] == [{"by": 0, "play": "y3"}, {"by": 1, "play": "y5"}]
+    assert not table.round.moves[-1].intercept
+
+
 def test_a_card_missed_before_its_own_twin_is_an_interception_by_the_twins_arm():  # R-INTERCEPT-1
     table = Table("adventure", tops=ADVENTURE_TOPS)
     for seat, card in USUAL_COVERS:

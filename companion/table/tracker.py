@@ -2025,9 +2025,11 @@ class RoundTracker:
         """The card of a landing the watcher saw as the card it holds laid again (an interception's
         twin, ``same``), when that is how the camera read the top that the table or the rules took
         for another card: the twin is the top as it is taken to be (a yellow 6 read as a 5, told a
-        6, then its twin read as a 5 again)."""
+        6, then its twin read as a 5 again). Not when the deck's copies of the top all lie on the pile
+        already (§1.2): the card is the one it was read as."""
         last = self.last_play()
-        if last is None or card == self.game.top or self.camera_cards.get(last[1].source) != card:
+        if (last is None or card == self.game.top or self.camera_cards.get(last[1].source) != card
+                or not self._copy_left(self.game, self.game.top)):
             return card
         return self.game.top
 
