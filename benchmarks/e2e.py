@@ -164,11 +164,13 @@ def _align(entries: list[dict], expected: list[dict]) -> dict[int, int]:
 
     First the events with the card of a truth that cleared just before them; then the others (a card
     misread) to the truth that cleared just before them, whatever its card; then, for events read late,
-    a truth of their card up to 2 s away. A misread card is so matched to its own landing, not to a
-    later landing of the card it was read as."""
+    a truth of their card up to 2 s away, and last one of another card (a card read late and misread,
+    the hand long gone before the camera was sure of anything). A misread card is so matched to its
+    own landing, not to a later landing of the card it was read as."""
     used: set[int] = set()
     out: dict[int, int] = {}
-    for same_card, window in ((True, ALIGN_NEAR_S), (False, ALIGN_NEAR_S), (True, ALIGN_FAR_S)):
+    for same_card, window in ((True, ALIGN_NEAR_S), (False, ALIGN_NEAR_S), (True, ALIGN_FAR_S),
+                              (False, ALIGN_FAR_S)):
         for seq, entry in enumerate(entries):
             event = entry.get("event") if entry["kind"] == "event" else None
             if seq in out or not event or event["type"] not in ("landed", "taken", "moved", "drawn"):
