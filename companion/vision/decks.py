@@ -3,7 +3,8 @@
 ``companion enroll DIR --deck NAME`` stores ``data_dir()/decks/NAME.npz`` (one embedding per
 enrolled photo and its code). At recognition time each covered code's nearest photo re-weights the
 generic model's reading of that code (``DeckProfile.match``), so a close photo wins for the codes
-the profile covers. No training happens at run time.
+the profile covers; a number card's photos cover its value in every colour. No training happens at
+run time.
 """
 
 from __future__ import annotations
