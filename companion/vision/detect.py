@@ -164,15 +164,17 @@ def _grey(image: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
 
 
-def _busy_edges(grey: np.ndarray, region: np.ndarray, *, by_channel: bool = False) -> np.ndarray:
+def _busy_edges(grey: np.ndarray, region: np.ndarray, fine: np.ndarray, *,
+                by_channel: bool = False) -> np.ndarray:
     """The edge map of a searched region on a busy table cloth (a fine check, a print).
 
     Blurring the pattern away blurs the cards' edges with it. Instead the cloth is told by its
     colours: the region's border strip is mostly cloth, and a printed pattern's colours lie near a
     line in colour space (its two inks and their mixtures). Pixels far from that line are not cloth:
     their mask's outline is the pile's, and inside it (no cloth there) the ordinary fine edges show
-    where the top card lies over the ones below; ``by_channel`` adds each colour channel's edges
-    there (a card on cards of its colour, as in ``find_card_quads``).
+    where the top card lies over the ones below (``fine``, ``grey``'s own edge map, which it
+    changes); ``by_channel`` adds each colour channel's edges there (a card on cards of its colour,
+    as in ``find_card_quads``).
     """
     colour_u8 = _colour(region, grey.shape)
     colour = colour_u8.astype(np.float32)
@@ -195,7 +197,6 @@ def _busy_edges(grey: np.ndarray, region: np.ndarray, *, by_channel: bool = Fals
     mask = cv2.medianBlur((distance > level).astype(np.uint8) * 255, 5)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    fine = _grey_edges(grey)
     if by_channel:
         for channel in cv2.split(colour_u8):
             fine |= cv2.Canny(cv2.GaussianBlur(channel, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
@@ -552,7 +553,7 @@ def find_card_quads(image: np.ndarray, region=None, *, min_area: float | None = 
         busy = _many_edges(edges)
     if busy:
         # A busy table cloth (a fine check, a print): tell it by its colours (_busy_edges).
-        edges = _busy_edges(grey, image[y0:y1, x0:x1], by_channel=colour and image.ndim == 3)
+        edges = _busy_edges(grey, image[y0:y1, x0:x1], edges, by_channel=colour and image.ndim == 3)
     elif colour and image.ndim == 3:
         region_bgr = image[y0:y1, x0:x1]
         if scale != 1.0:

@@ -405,6 +405,11 @@ class Watcher:
         (a pile's top card may be outlined in a few ways; a card that landed lies elsewhere)."""
         return _near(zone.poses, quad, self.same_px, self.same_deg)
 
+    def _add_pose(self, zone: _Zone, quad) -> None:
+        """One more outline the stable card was given, unless it is one of those known already."""
+        if not self._known_pose(zone, quad):
+            zone.poses = (zone.poses + [quad])[-MAX_POSES:]
+
     def _another_card(self, zone: _Zone, obs: Observation) -> bool:
         """Whether the stable card's code seen in ``obs`` is another card: an identical one landed.
         Its place says so first (``Observation.same_place``): where the card lay looks as it did, the
@@ -499,8 +504,8 @@ class Watcher:
                 kept = [e for e in zone.earlier if e[0] != old][-(MAX_EARLIER - 1):]
                 zone.earlier = kept + [(old, zone.poses)]
             zone.poses = list(again) if again else []  # another card: its outlines are its own
-        if not obs.empty and not self._known_pose(zone, obs.quad):
-            zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
+        if not obs.empty:
+            self._add_pose(zone, obs.quad)
         zone.confidence = 1.0 if obs.empty else float(np.mean([o.confidence for o in zone.run]))
         _settle(zone)
         if old is None or not covered:
@@ -554,8 +559,7 @@ class Watcher:
         card now, seen with both outlines; nothing landed."""
         was = zone.stable
         zone.stable, zone.quad = obs.code, obs.quad
-        if not self._known_pose(zone, obs.quad):
-            zone.poses = (zone.poses + [obs.quad])[-MAX_POSES:]
+        self._add_pose(zone, obs.quad)
         zone.confidence = float(np.mean([o.confidence for o in zone.run]))
         _settle(zone)
         return [{"t": round(float(t), 3), "zone": zone.name, "covered": round(float(zone.run_start), 3),
