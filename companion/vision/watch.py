@@ -260,8 +260,10 @@ class Watcher:
         """Whether the pooled frames weigh two cards of one colour alike after a hand stayed long
         enough to lay one (a 5 and a 6 of a printing the model hardly knows): a card landed all the
         same, the likelier named with the other among its alternatives (the rules or the table tell
-        which). Not where the other is the card that lay there: that card may be what is misread."""
-        return (zone.moving_s >= self.landing_s and second not in (NONE, zone.stable)
+        which). Not where the other is the card that lay there, nor where that card is the likeliest
+        in one of the frames: that card may be what is misread."""
+        stable_read = any(frame.top and frame.top[0][0] == zone.stable for frame in zone.still)
+        return (zone.moving_s >= self.landing_s and second not in (NONE, zone.stable) and not stable_read
                 and cards.is_code(best) and cards.is_code(second)  # a model may name codes no card has
                 and colour_of(best) == colour_of(second) != NO_COLOUR)
 
