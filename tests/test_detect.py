@@ -11,6 +11,7 @@ from companion.vision.detect import (
     pose_change,
     quad_angle,
     quad_area,
+    two_tone,
     warp_card,
 )
 from tests.drawing import card_corners, draw_card, table
@@ -202,3 +203,25 @@ def test_top_cards_are_found_on_a_finely_patterned_cloth(seed):
     found = [any(same_card(q, truth) for q in find_card_quads(image, poly, margin=0.15, work_side=240)[:3])
              for image, poly, truth in views]
     assert len(views) > 40 and np.mean(found) >= 0.75
+
+
+def _cloth(kind: str) -> np.ndarray:
+    """Bare table cloth 200x200, in light falling off by a quarter from left to right."""
+    rng = np.random.default_rng(2)
+    yy, xx = np.mgrid[0:200, 0:200]
+    if kind == "tiles":
+        img = np.where((((xx // 55) + (yy // 55)) % 2 == 0)[..., None], (200, 210, 80), (170, 140, 200))
+    elif kind == "close tiles":  # two shades of one colour: their squares' edges are faint anyway
+        img = np.where((((xx // 55) + (yy // 55)) % 2 == 0)[..., None], (60, 120, 60), (75, 140, 70))
+    elif kind == "wood":
+        img = np.array([60, 100, 150]) * (1 + 0.15 * np.sin(xx / 5 + 4 * np.sin(yy / 60)))[..., None]
+    else:
+        img = np.broadcast_to(np.array([90, 140, 70]), (200, 200, 3))
+    img = img * (1.0 - 0.25 * xx / 200)[..., None]
+    return np.clip(img + rng.normal(0, 6, img.shape), 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize(("kind", "expected"), [("tiles", True), ("close tiles", False), ("wood", False),
+                                                ("plain", False)])
+def test_a_cloth_of_two_colours_far_apart_is_two_tone(kind, expected):
+    assert two_tone(_cloth(kind)) is expected

@@ -37,6 +37,11 @@ MIN_AREA_PX = 400.0
 # line), while clutter edges that survive the blur do not form card-shaped quads.
 CANNY_LOW, CANNY_HIGH = 20, 50
 BUSY_EDGES = 0.16  # more edge pixels than this: a patterned table, searched by its colours instead
+# A two-tone cloth (tiles, a large check): its colours fall into two groups this cleanly (the share of
+# their variance that the split explains), this far apart in BGR levels, each this share of the cloth.
+TWO_TONE_SPLIT = 0.9
+TWO_TONE_APART = 60.0
+TWO_TONE_SHARE = 0.15
 TABLE_STRIP = 4  # px of the searched region's border taken as cloth
 TABLE_SPREAD = 1.5  # a pixel this many times the cloth's own spread off its colours is not cloth...
 TABLE_FLOOR = 10.0  # ... and at least this far (in BGR levels)
@@ -216,6 +221,40 @@ def _many_edges(edges: np.ndarray) -> bool:
 def busy_cloth(image: np.ndarray) -> bool:
     """Whether ``find_card_quads`` searching the whole of ``image`` tells its cloth by its colours."""
     return _many_edges(_grey_edges(_grey(image)))
+
+
+def two_tone(cloth: np.ndarray) -> bool:
+    """Whether bare table cloth (BGR pixels, any shape) is of two colours far apart: tiles, a large
+    check. Its squares have few edges, so ``busy_cloth`` does not call it busy; yet a block of two by
+    three squares is card-shaped and wholly outlined, and around a card lying on it such a block
+    outlines the card's place better than the card does. Its pile searches must tell the cloth by
+    its colours (``find_card_quads(busy=True)``).
+
+    The colours are split in two along their main axis where the split explains most of their
+    variance (Otsu's threshold): one colour and its noise, or light falling off, splits poorly."""
+    colours = np.asarray(cloth, np.float32).reshape(-1, 3)
+    if len(colours) < 2:
+        return False
+    offsets = colours - colours.mean(axis=0)
+    _, _, axes = np.linalg.svd(offsets[::max(1, len(offsets) // 4096)], full_matrices=False)
+    along = offsets @ axes[0]
+    counts, bounds = np.histogram(along, 64)
+    middles = (bounds[:-1] + bounds[1:]) / 2
+    p = counts / max(counts.sum(), 1)
+    below = np.cumsum(p)
+    above = 1.0 - below
+    below_sum = np.cumsum(p * middles)
+    mean = below_sum[-1]
+    split = np.zeros_like(p)
+    both = (below > 1e-9) & (above > 1e-9)
+    split[both] = (mean * below[both] - below_sum[both]) ** 2 / (below[both] * above[both])
+    k = int(np.argmax(split))
+    variance = float((p * (middles - mean) ** 2).sum())
+    if variance <= 0 or not both[k]:
+        return False
+    apart = abs((mean - below_sum[k]) / above[k] - below_sum[k] / below[k])
+    return bool(split[k] / variance >= TWO_TONE_SPLIT and apart >= TWO_TONE_APART
+                and min(below[k], above[k]) >= TWO_TONE_SHARE)
 
 
 def _colour(image: np.ndarray, shape: tuple[int, int]) -> np.ndarray:

@@ -13,7 +13,8 @@
         pipeline.state()                         # {zone: {"card", "confidence"}}: the stable tops
 
 Per frame and zone: a zone whose picture moved since the last frame (a hand passing, the camera
-shaken) is not read. Otherwise the top card's quad is found (``detect.find_card_quads``) and
+shaken) is not read. Otherwise the top card's quad is found (``detect.find_card_quads``; on a
+cloth of two colours far apart, tiles, told by the cloth's colours: ``detect.two_tone``) and
 warped; a crop that is much blurrier than the zone's last good crops, or washed out by glare, is
 not read. All the crops of a frame go to the classifier in one call, each weighed by what its zone
 can show (``zone_weights``: villains on a villain pile, its own the likelier; no villain on the
@@ -37,7 +38,7 @@ import numpy as np
 
 from companion import cards
 from companion.vision.classify import NONE
-from companion.vision.detect import find_card_quads, polygon_area, quad_area, warp_card
+from companion.vision.detect import find_card_quads, polygon_area, quad_area, two_tone, warp_card
 from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
 from companion.vision.zones import Zones
 
@@ -73,6 +74,8 @@ NO_CARD = 0.95  # an outline read as "no card" this surely is none
 # pile, and no villain on the discard pile (``Pipeline.zone_weights``).
 FOREIGN_VILLAIN = 0.1
 ALTERNATIVES = 2  # outlines read besides the one of the expected size, in case that one is no card
+CLOTH_EVERY = 30  # frames between two looks at whether the bare cloth is two-tone
+CLOTH_LOOKS = 5  # the latest looks that vote on it (an arm across the cloth spoils one)
 
 
 class Pipeline:
@@ -105,6 +108,9 @@ class Pipeline:
         self._read_places: dict[str, tuple] = {}
         self._areas: dict[str, deque] = {}  # zone -> areas of its latest stable cards
         self._zone_bases: dict[str, np.ndarray] = {}  # zone -> ``zone_weights`` before its stable top
+        self._cloth_looks: deque = deque(maxlen=CLOTH_LOOKS)  # ``two_tone`` of the bare cloth, newest last
+        self._cloth_frames = 0
+        self.two_tone = False  # the cloth is of two colours far apart (tiles): searched by its colours
         self.camera_ok = True
 
     def state(self) -> dict:
@@ -123,6 +129,8 @@ class Pipeline:
         self._places.clear()  # outlines in the old frame's pixels
         self._read_places.clear()
         self._faces.clear()
+        self._cloth_looks.clear()
+        self._cloth_frames = 0
 
     def process(self, frame) -> list[dict]:
         """The events this frame makes (``frame`` has ``t``, ``image`` and optionally ``camera``)."""
@@ -172,6 +180,7 @@ class Pipeline:
         to_classify: list[tuple[str, np.ndarray, np.ndarray]] = []
         measured: dict[str, tuple[float, float]] = {}  # the sharpness of each zone's first crop
         least = self.watcher.min_confidence
+        self._look_at_cloth(image)
         for name in self.names:
             poly = self._polygons[name]
             moved, over_card, thumb = self._motion(name, image, poly)
@@ -192,7 +201,10 @@ class Pipeline:
             # Every card is as big as the last one seen here: a part of a face is not a card, nor is a
             # quad that takes in a strip of a card below.
             area = self._card_area(name)
-            search = {"margin": SEARCH_MARGIN, "work_side": WORK_SIDE,
+            # On tiles a block of squares around a card outlines its place: the cloth is told by its
+            # colours (``two_tone``).
+            busy = True if self.two_tone else None
+            search = {"margin": SEARCH_MARGIN, "work_side": WORK_SIDE, "busy": busy,
                       "min_area": area and area / SAME_SIZE, "max_area": area and area * SAME_SIZE}
             # On the discard pile a card lies on cards of its colour (R-TURN-1), where its outline may
             # show only in colour. (A villain pile's cards are of one design: more edges there only
@@ -267,6 +279,21 @@ class Pipeline:
                                 "confidence": round(float(obs.confidence), 4) if obs.readable else 0.0}
                          for name, obs in observations.items()}
         return observations
+
+    def _look_at_cloth(self, image: np.ndarray) -> None:
+        """Every CLOTH_EVERY frames, whether the bare cloth near the piles (``_middle``'s patches) is
+        two-tone (``detect.two_tone``): the vote of the latest CLOTH_LOOKS looks, a tie keeping the
+        verdict before."""
+        self._cloth_frames += 1
+        if (self._cloth_frames - 1) % CLOTH_EVERY:
+            return
+        patches = {(px, py, x1 - x0, y1 - y0)
+                   for (x0, y0, x1, y1), cloth in self._middles.values() for px, py in cloth}
+        pixels = [image[py:py + h, px:px + w].reshape(-1, 3) for px, py, w, h in patches]
+        self._cloth_looks.append(bool(pixels) and two_tone(np.concatenate(pixels)))
+        votes = sum(self._cloth_looks)
+        if 2 * votes != len(self._cloth_looks):
+            self.two_tone = 2 * votes > len(self._cloth_looks)
 
     def _empty(self, name: str, thumb: np.ndarray) -> Observation:
         """The observation of a zone with no card, kept as its last reading (it holds while the
