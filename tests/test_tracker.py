@@ -1191,6 +1191,24 @@ def test_an_alien_taken_after_a_grabber_is_asked_not_explained_by_a_twin_unseen(
     assert table.actions[-1] == {"by": 1, "play": "b-grab"}
 
 
+
+def test_an_alien_taken_told_by_whom_is_that_seats_twin_of_the_last_card_laid_unseen():
+    # R-ADV-4, R-INTERCEPT-1, R-TRANSFER-1 (simulated game 545): seat 1 laid a yellow Snorer, then its
+    # twin exactly on it, and took an alien. A Snorer's twin changes who sleeps, so it is asked, not
+    # guessed; told seat 1 took it, the twin was seat 1's: seat 2 sleeps, not seat 0's turn skipped.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b3"), (2, "y3"), (0, "y4"), (1, "y-snore"))
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[1])
+    assert "trophy" in table.kinds()
+    table.answer("trophy", 1)
+    assert table.actions[-2:] == [{"by": 1, "play": "y-snore"}, {"by": 1, "play": "y-snore"}]
+    twin = table.round.last_play()[1]
+    assert twin.intercept and twin.inferred
+    assert table.game.state()["trophies"][1] == ["alien"] and "trophy" not in table.kinds()
+    table.land_seen((0, "y2"))
+    assert table.actions[-2:] == [{"by": 2, "accept": True}, {"by": 0, "play": "y2"}]
+
+
 @pytest.mark.parametrize("confidence, alien", [(0.7, True), (0.99, False)])
 def test_what_lies_on_the_aliens_pile_is_an_alien_unless_read_surely(confidence, alien):  # R-ADV-SETUP
     # This printing's aliens look like super pirates to the model, from the first look on.

@@ -2345,11 +2345,16 @@ class RoundTracker:
             last = self.last_play()
             answered = self.answer_for(f"q{seq}-trophy")
             saved = list(self.moves)
-            if isinstance(answered, int) and last is not None and self._reseat(last[0], answered):
-                if self._explained(pile, villain):  # the last play was that seat's
-                    self._confirm(pile, villain)
-                else:  # an older play's trophy: the answer is noted, the game stays as the rules have it
+            if isinstance(answered, int) and last is not None:
+                if self._reseat(last[0], answered) and self._explained(pile, villain):
+                    self._confirm(pile, villain)  # the last play was that seat's
+                else:
                     self._rebuild(saved)
+                    # R-ADV-4: only an interception takes an alien, so the seat told laid the last
+                    # card's twin unseen, whatever twin it is (a Snorer's changes who sleeps). Else an
+                    # older play's trophy: the answer is noted, the game stays as the rules have it.
+                    if villain == "alien" and self._twin_unseen(seq, t, last[0], [answered], pile, villain):
+                        self._confirm(pile, villain)
             elif answered is None:
                 options = self._seat_options()
                 options.append(
@@ -2636,8 +2641,17 @@ class RoundTracker:
             return True
         if cards.parse(card).kind not in QUIET_TWINS:
             return False
+        seats = ([taker] if taker is not None else []) + [s for s in range(self.config.n) if s != taker]
+        return self._twin_unseen(seq, t, index, seats, pile, villain)
+
+    def _twin_unseen(self, seq: int, t: float, index: int, seats: list[int], pile: str, villain: str) -> bool:
+        """R-INTERCEPT-1, R-ADV-4: the twin of the play at ``index`` laid unseen right after it (exactly
+        on it), by the first of ``seats`` the rules allow whose twin explains ``villain`` taken from
+        ``pile``; noted in the log."""
+        move = self.moves[index]
+        card = move.action["play"]
         saved = list(self.moves)
-        for seat in ([taker] if taker is not None else []) + [s for s in range(self.config.n) if s != taker]:
+        for seat in seats:
             for action in self._with_choices(self._play(move.source, seat, card)):
                 unseen = Move(action, move.source, move.t, inferred=True, intercept=True)
                 try:
