@@ -600,3 +600,25 @@ def test_cards_on_tiles_are_outlined_not_the_blocks_of_tiles_around_them(seed):
             break
     assert pipeline.two_tone
     assert len(outlined) > 150 and np.mean(outlined) >= 0.98
+
+
+def test_on_tiles_the_outlines_found_in_grey_are_weighed_too(monkeypatch):
+    # Simulated game 550: on tiles, told by the cloth's colours only, a red 4 on red cards showed only
+    # its face's inner frame (its red border on theirs), read as no card for five seconds. The
+    # outlines found in grey are weighed with them, and the card's own is of the size expected.
+    import companion.vision.pipeline as pipeline_module
+
+    rng = np.random.default_rng(5)
+    yy, xx = np.mgrid[0:SIZE[1], 0:SIZE[0]]
+    tiles = np.where((((xx // 40) + (yy // 40)) % 2 == 0)[..., None], (170, 200, 60), (150, 120, 200))
+    image = np.clip(tiles + rng.normal(0, 3, tiles.shape), 0, 255).astype(np.uint8)
+    card, inner = card_corners((90, 120), 0), card_corners((90, 120), 0, width=44, height=72)
+    draw_card(image, card, CARD_COLOURS["r3"])
+    zones = Zones({"discard": np.array([[30, 50], [150, 50], [150, 190], [30, 190]], np.float32)}, SIZE)
+    monkeypatch.setattr(pipeline_module, "find_card_quads",
+                        lambda img, poly, busy=None, **_: [inner] if busy else [card])
+    pipeline = Pipeline(zones, ColourClassifier())
+    feed(pipeline, [image] * 5)
+    assert pipeline.two_tone
+    assert pipeline.state()["discard"]["card"] == "r3"
+    np.testing.assert_allclose(pipeline.last_observations["discard"].quad, card)

@@ -38,7 +38,7 @@ import numpy as np
 
 from companion import cards
 from companion.vision.classify import NONE
-from companion.vision.detect import find_card_quads, polygon_area, quad_area, two_tone, warp_card
+from companion.vision.detect import find_card_quads, polygon_area, pose_change, quad_area, two_tone, warp_card
 from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
 from companion.vision.zones import Zones
 
@@ -74,6 +74,7 @@ NO_CARD = 0.95  # an outline read as "no card" this surely is none
 # pile, and no villain on the discard pile (``Pipeline.zone_weights``).
 FOREIGN_VILLAIN = 0.1
 ALTERNATIVES = 2  # outlines read besides the one of the expected size, in case that one is no card
+SAME_OUTLINE_PX, SAME_OUTLINE_DEG, SAME_OUTLINE_AREA = 3.0, 3.0, 0.1  # one outline found twice
 CLOTH_EVERY = 30  # frames between two looks at whether the bare cloth is two-tone
 CLOTH_LOOKS = 5  # the latest looks that vote on it (an arm across the cloth spoils one)
 
@@ -201,17 +202,14 @@ class Pipeline:
             # Every card is as big as the last one seen here: a part of a face is not a card, nor is a
             # quad that takes in a strip of a card below.
             area = self._card_area(name)
-            # On tiles a block of squares around a card outlines its place: the cloth is told by its
-            # colours (``two_tone``).
-            busy = True if self.two_tone else None
-            search = {"margin": SEARCH_MARGIN, "work_side": WORK_SIDE, "busy": busy,
+            search = {"margin": SEARCH_MARGIN, "work_side": WORK_SIDE,
                       "min_area": area and area / SAME_SIZE, "max_area": area and area * SAME_SIZE}
             # On the discard pile a card lies on cards of its colour (R-TURN-1), where its outline may
             # show only in colour. (A villain pile's cards are of one design: more edges there only
             # outline the cards below.)
-            quads = find_card_quads(image, poly, **search)
+            quads = self._find_quads(image, poly, search)
             if not quads and name == "discard":
-                quads = find_card_quads(image, poly, colour=True, **search)
+                quads = self._find_quads(image, poly, {**search, "colour": True})
             if not quads:
                 if self._busy(image, name):
                     observations[name] = UNREADABLE  # something is there, but no card outline is whole
@@ -279,6 +277,18 @@ class Pipeline:
                                 "confidence": round(float(obs.confidence), 4) if obs.readable else 0.0}
                          for name, obs in observations.items()}
         return observations
+
+    def _find_quads(self, image: np.ndarray, poly: np.ndarray, search: dict) -> list[np.ndarray]:
+        """``find_card_quads`` in a zone, largest first. On tiles (``two_tone``) the outlines found
+        telling the cloth by its colours as well: in grey, a block of tiles around a card outlines its
+        place better than the card does; told by its colours, a card on cards of its colour may show
+        only its face's inner frame. The size expected chooses among them (``observe``)."""
+        quads = find_card_quads(image, poly, **search)
+        if self.two_tone:
+            quads += [quad for quad in find_card_quads(image, poly, busy=True, **search)
+                      if not any(_same_outline(quad, other) for other in quads)]
+            quads.sort(key=lambda quad: -quad_area(quad))
+        return quads
 
     def _look_at_cloth(self, image: np.ndarray) -> None:
         """Every CLOTH_EVERY frames, whether the bare cloth near the piles (``_middle``'s patches) is
@@ -530,6 +540,13 @@ def _place_patch(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
     grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
     edges = grey - cv2.GaussianBlur(grey, (0, 0), PLACE_EDGES_SIGMA)
     return np.stack([(plane - float(plane.mean())) / max(float(plane.std()), 1.0) for plane in (grey, edges)])
+
+
+def _same_outline(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two outlines of one card, found twice: where they lie, how they turn and how big they are."""
+    shift, turn = pose_change(a, b)
+    return shift <= SAME_OUTLINE_PX and turn <= SAME_OUTLINE_DEG and abs(
+        float(np.log(quad_area(a) / max(quad_area(b), 1e-6)))) <= SAME_OUTLINE_AREA
 
 
 def _likeliest(reading) -> str:
