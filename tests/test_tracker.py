@@ -1209,6 +1209,17 @@ def test_an_alien_taken_told_by_whom_is_that_seats_twin_of_the_last_card_laid_un
     assert table.actions[-2:] == [{"by": 2, "accept": True}, {"by": 0, "play": "y2"}]
 
 
+
+def test_a_draw_the_seat_to_moves_arm_came_to_is_its_own_after_another_arm_passed_first():  # R-TURN-2
+    # Simulated game 557: seat 0's arm, on its way to hover over the aliens, came over the deck first,
+    # then seat 2's, whose turn it was, drew. Taken for seat 0's draw, it had seat 1 lay a card unseen.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"), (1, "b2"))  # seat 2 to move
+    table.event("drawn", zone="deck", card="back", reach=PLACES[0], arrivals=[PLACES[0], PLACES[2]])
+    assert table.actions[-2:] == [{"by": 1, "play": "b2"}, {"by": 2, "draw": True}]
+    assert "missed-before" not in table.kinds()
+
+
 @pytest.mark.parametrize("confidence, alien", [(0.7, True), (0.99, False)])
 def test_what_lies_on_the_aliens_pile_is_an_alien_unless_read_surely(confidence, alien):  # R-ADV-SETUP
     # This printing's aliens look like super pirates to the model, from the first look on.

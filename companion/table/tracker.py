@@ -2950,8 +2950,13 @@ class RoundTracker:
             sure = False
         else:
             actions = [{"by": turn, "draw": True}]
+            own = self._arrival_of(arrivals, turn)
             if self.overrides.inferred.get(f"q{seq}-{MISSED_BEFORE}") == DREW:
                 actions = self._drew_before_draw() or actions
+            elif arm_seat != turn and own is not None:
+                # The seat to move's arm came to the deck too: the arm that came first passed over it
+                # on its way to a villain pile. The draw is the seat to move's, by its own arm.
+                reach, arm_seat = own, turn
             elif not self._crossed_deck(seq, arm_seat, over, turn):  # a crossing asks nothing
                 actions = self._missed_before_draw(seq, t, reach) or actions
         if self._crossed_deck(seq, arm_seat, over, actions[-1]["by"]):
@@ -2986,6 +2991,11 @@ class RoundTracker:
         """The seats whose places the arms that came to the deck were at (None for an arm at none)."""
         centres = self._seat_places()
         return {self._reach_seat(place, centres) for place in arrivals or []}
+
+    def _arrival_of(self, arrivals: list | None, seat: int) -> float | None:
+        """The place of the first arm that came to the deck at ``seat``'s place, or None."""
+        centres = self._seat_places()
+        return next((place for place in arrivals or [] if self._reach_seat(place, centres) == seat), None)
 
     def _crossed_deck(self, seq: int, arm_seat: int | None, over: str | None, drawer: int) -> bool:
         """Whether the reach into the deck of entry ``seq``, by ``arm_seat``'s arm (None: not placed), was
