@@ -80,3 +80,27 @@ def test_detect_draws_the_cards_and_zones(tmp_path):
     assert tuple(picture[85, 40]) == (0, 220, 0)  # a read card's outline in green
     assert tuple(picture[85, 200]) == (0, 0, 255)  # an unread one in red
     assert picture[100, 20].any()  # the zone
+
+
+@pytest.mark.parametrize("seed", [540, 544])
+def test_detect_with_zones_reads_each_piles_top_as_the_pipeline_does(capsys, tmp_path, seed):
+    # Simulated games 540 and 544 lie on tiles, where the largest outline in a zone is a block of tiles
+    # around the card (game 540's discard pile) or a card-sized patch of them beside the deck. The
+    # command reads each zone as the live pipeline does: the card's own outline.
+    if not HAVE_MODEL:
+        pytest.skip(f"no card model at {MODELS_DIR / 'cards.onnx'} (made by 'companion train')")
+    from companion.sim.table import SimulatedTable
+    from companion.vision.zones import save_zones
+    from tests.test_detect import same_card
+
+    table = SimulatedTable("adventure", 3, seed, max_actions=12)
+    frame = next(iter(table))
+    photo, zones = tmp_path / "table.png", tmp_path / "zones.json"
+    cv2.imwrite(str(photo), frame.image)
+    save_zones(table.zones, zones)
+    code, out, _ = run(capsys, "detect", str(photo), "--zones", str(zones), "--edition", "adventure")
+    assert code == 0
+    found = {card["zone"]: card for card in json.loads(out)["cards"]}
+    assert set(found) == set(table.zones.piles())
+    for zone, card in found.items():
+        assert same_card(np.array(card["quad"], np.float32), table.piles[zone][-1].quad), zone

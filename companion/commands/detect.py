@@ -1,7 +1,9 @@
 """``companion detect IMAGE``: the cards in one table photo, as JSON, optionally drawn.
 
-Without ``--zones`` every card outline in the photo is read; with it, the top card of each zone.
-Prints one JSON object: ``{"image", "cards": [{"card", "confidence", "quad", "zone", "top"}]}``.
+Without ``--zones`` every card outline in the photo is read; with it, the top card of each pile's
+zone, as the live pipeline reads it (``companion.vision.pipeline``: the outline of a card's size,
+each pile's own cards, the cloth told apart). Prints one JSON object:
+``{"image", "cards": [{"card", "confidence", "quad", "zone", "top"}]}``.
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     from companion.vision.classify import load_photo
     from companion.vision.detect import find_card_quads, warp_card
-    from companion.vision.pipeline import SEARCH_MARGIN
     from companion.vision.zones import ZonesError, load_zones
 
     try:
@@ -33,7 +34,6 @@ def run(args) -> int:
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     size = (image.shape[1], image.shape[0])
-    found: list[tuple[str | None, object]] = []  # (zone, quad)
     zones = None
     if args.zones:
         try:
@@ -42,24 +42,37 @@ def run(args) -> int:
             zones.check_frame(size)
         except ZonesError as exc:
             raise CommandError(str(exc)) from None
-        for name in zones.names():
-            quads = find_card_quads(image, zones[name], margin=SEARCH_MARGIN)
-            if quads:
-                found.append((name, quads[0]))
+        cards = _pile_tops(image, zones, open_classifier(args))
     else:
-        found = [(None, quad) for quad in find_card_quads(image)[:MAX_CARDS]]
-    classifier = open_classifier(args)
-    crops = [warp_card(image, quad, (classifier.width, classifier.height)) for _, quad in found]
-    readings = classifier.classify(crops) if crops else []
-    cards = []
-    for (zone, quad), reading in zip(found, readings, strict=True):
-        cards.append({"card": reading.code, "confidence": round(float(reading.confidence), 4),
-                      "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in quad], "zone": zone,
-                      "top": [[code, round(float(p), 4)] for code, p in reading.top]})
+        found = find_card_quads(image)[:MAX_CARDS]
+        classifier = open_classifier(args)
+        crops = [warp_card(image, quad, (classifier.width, classifier.height)) for quad in found]
+        readings = classifier.classify(crops) if crops else []
+        cards = [_card(None, quad, reading.code, reading.confidence, reading.top)
+                 for quad, reading in zip(found, readings, strict=True)]
     print(json.dumps({"image": str(args.image), "cards": cards}, ensure_ascii=False), flush=True)
     if args.draw:
         draw(image, cards, zones, args.draw)
     return 0
+
+
+def _pile_tops(image, zones, classifier) -> list[dict]:
+    """The top card of each pile's zone as the pipeline reads it: the photo is its frame, shown twice
+    (a zone is read once its picture has lain still for a frame)."""
+    from companion.vision.pipeline import Pipeline
+    from companion.vision.sources import Frame
+
+    pipeline = Pipeline(zones, classifier)
+    for t in (0.0, 0.1):
+        pipeline.process(Frame(t, image))
+    return [_card(name, obs.quad, obs.code, obs.confidence, obs.top)
+            for name, obs in pipeline.last_observations.items() if obs.readable and obs.quad is not None]
+
+
+def _card(zone: str | None, quad, code: str | None, confidence: float, top) -> dict:
+    return {"card": code, "confidence": round(float(confidence), 4),
+            "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in quad], "zone": zone,
+            "top": [[c, round(float(p), 4)] for c, p in top]}
 
 
 def draw(image, cards: list[dict], zones, path: Path) -> None:
