@@ -227,8 +227,8 @@ def two_tone(cloth: np.ndarray) -> bool:
     """Whether bare table cloth (BGR pixels, any shape) is of two colours far apart: tiles, a large
     check. Its squares have few edges, so ``busy_cloth`` does not call it busy; yet a block of two by
     three squares is card-shaped and wholly outlined, and around a card lying on it such a block
-    outlines the card's place better than the card does. Its pile searches must tell the cloth by
-    its colours (``find_card_quads(busy=True)``).
+    outlines the card's place better than the card does. A pile on it is searched telling the cloth
+    by its colours too (``find_card_quads(busy=True)``, ``Pipeline._find_quads``).
 
     The colours are split in two along their main axis where the split explains most of their
     variance (Otsu's threshold): one colour and its noise, or light falling off, splits poorly."""

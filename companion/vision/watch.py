@@ -94,7 +94,7 @@ card in a printing the model hardly knows, or under glare, would otherwise go un
 seat after it would be one off. After a hand stayed long enough to lay a card (``landing_s``), two
 cards of one colour weighed alike need no lead: the likelier is named, the other among its
 alternatives (a 5 and a 6 the model cannot tell apart are still a card laid), unless the other is
-the zone's stable card.
+the zone's stable card, or the stable card is the likeliest in one of the frames.
 Pooling only names another card than the zone's stable one: a twin laid on it needs its own frames.
 """
 
