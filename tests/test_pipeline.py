@@ -158,6 +158,35 @@ def test_a_card_outlined_too_small_once_does_not_hide_the_next_one(monkeypatch):
     assert [(e["type"], e["card"]) for e in events] == [("landed", "g3"), ("landed", "b3"), ("landed", "r3")]
 
 
+
+def test_a_first_card_outlined_far_too_large_does_not_hide_the_cards_after_it(monkeypatch):
+    # Simulated game 393: on a patterned cloth the first card was outlined by a diamond of the cloth's
+    # pattern more than twice its size (read all the same: the card lay in its middle). That size was
+    # learned, and no card outline after it came near it: 23 of 46 plays went unseen.
+    import companion.vision.pipeline as pipeline_module
+    from companion.vision.detect import quad_area
+
+    outline = {}
+
+    def find(img, poly, min_area=None, max_area=None, **_):
+        quad = outline["discard"] if poly[0][0] == 20 else None
+        if quad is None:
+            return []
+        return [quad] if (min_area or 0) <= quad_area(quad) <= (max_area or np.inf) else []
+
+    monkeypatch.setattr(pipeline_module, "find_card_quads", find)
+    pipeline = Pipeline(ZONES, ColourClassifier())
+    cards = [("r3", (90, 120), 0)]
+    outline["discard"] = card_corners((90, 120), 45, width=90, height=135)  # the diamond around it
+    events = feed(pipeline, [scene(discard=cards, deck=False)] * 5)
+    assert pipeline.state()["discard"]["card"] == "r3"
+    events += feed(pipeline, [scene(discard=cards, deck=False, hand=(90, 130))] * 3, start=1.0)
+    cards.append(("g3", (95, 118), 25))
+    outline["discard"] = card_corners((95, 118), 25)
+    events += feed(pipeline, [scene(discard=cards, deck=False)] * 6, start=1.3)
+    assert [(e["type"], e["card"]) for e in events] == [("landed", "g3")]
+
+
 def test_a_blurred_frame_is_not_read():
     import cv2
 
