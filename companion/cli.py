@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 # name -> one-line help; the module is companion.commands.<name with "-" as "_">
@@ -70,6 +71,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The output's reader went away (piped into ``head``): stop quietly, as a command killed by
+        # SIGPIPE would. Python flushes stdout at exit, so it writes to /dev/null from now on.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

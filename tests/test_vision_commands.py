@@ -104,3 +104,19 @@ def test_detect_with_zones_reads_each_piles_top_as_the_pipeline_does(capsys, tmp
     assert set(found) == set(table.zones.piles())
     for zone, card in found.items():
         assert same_card(np.array(card["quad"], np.float32), table.piles[zone][-1].quad), zone
+
+
+def test_output_piped_into_a_reader_that_went_away_ends_quietly(tmp_path):
+    # `companion detect photo.png | head -c 100`: head exits before the JSON is written; the command
+    # stops as one killed by SIGPIPE would, with no traceback.
+    import subprocess
+    import sys
+
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), np.zeros((120, 160, 3), np.uint8))
+    process = subprocess.Popen([sys.executable, "-m", "companion", "detect", str(photo)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # the reader goes away before the command writes
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 141, err.decode()
+    assert b"Traceback" not in err
