@@ -211,11 +211,11 @@ class Pipeline:
             if not quads and name == "discard":
                 quads = self._find_quads(image, poly, {**search, "colour": True})
             busy = None if quads else self._busy(image, name)
-            if busy and area is not None:
+            if busy and area is not None and name != "deck":
                 # Something lies there, but no outline of the size learned: that size may have come
                 # from an outline that was no card's (a patch of a patterned cloth around the first
                 # card), which would hide every card after it. Outlines of any size are read, and the
-                # readings choose (below).
+                # readings choose (below). Not on the deck, where any outline is taken for its top.
                 quads = self._find_quads(image, poly, {**search, "min_area": None, "max_area": None})
             if not quads:
                 if busy:
