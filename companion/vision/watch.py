@@ -94,7 +94,8 @@ card in a printing the model hardly knows, or under glare, would otherwise go un
 seat after it would be one off. After a hand stayed long enough to lay a card (``landing_s``), two
 cards of one colour weighed alike need no lead: the likelier is named, the other among its
 alternatives (a 5 and a 6 the model cannot tell apart are still a card laid), unless the other is
-the zone's stable card, or the stable card is the likeliest in one of the frames.
+the zone's stable card, or the stable card is the likeliest in one of the frames outlined where it
+lay.
 Pooling only names another card than the zone's stable one: a twin laid on it needs its own frames.
 """
 
@@ -261,8 +262,9 @@ class Watcher:
         enough to lay one (a 5 and a 6 of a printing the model hardly knows): a card landed all the
         same, the likelier named with the other among its alternatives (the rules or the table tell
         which). Not where the other is the card that lay there, nor where that card is the likeliest
-        in one of the frames: that card may be what is misread."""
-        stable_read = any(frame.top and frame.top[0][0] == zone.stable for frame in zone.still)
+        in one of the frames and the outline lies where it lay: it may be what is misread."""
+        stable_read = (any(frame.top and frame.top[0][0] == zone.stable for frame in zone.still)
+                       and _near(zone.poses, zone.still[-1].quad, self.new_px, self.new_deg))
         return (zone.moving_s >= self.landing_s and second not in (NONE, zone.stable) and not stable_read
                 and cards.is_code(best) and cards.is_code(second)  # a model may name codes no card has
                 and colour_of(best) == colour_of(second) != NO_COLOUR)
