@@ -371,9 +371,8 @@ def enrollment_reading(classifier: Classifier, image: np.ndarray, code: str) -> 
     crop of the whole table than in its own outline, and its photo would teach the table. Also
     whether it is an outline."""
     crops, _, outlines = photo_crops(image, (classifier.width, classifier.height))
-    readings = classifier.classify(crops, top_k=len(classifier.codes))
-    likelihood = [dict(reading.top).get(code, 0.0) for reading in readings]
-    best = max(range(outlines or len(crops)), key=lambda i: likelihood[i])
+    readings = classifier.classify(crops[:outlines or len(crops)], top_k=len(classifier.codes))
+    best = max(range(len(readings)), key=lambda i: dict(readings[i].top).get(code, 0.0))
     return readings[best], best < outlines
 
 

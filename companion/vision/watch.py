@@ -263,11 +263,11 @@ class Watcher:
         same, the likelier named with the other among its alternatives (the rules or the table tell
         which). Not where the other is the card that lay there, nor where that card is the likeliest
         in one of the frames and the outline lies where it lay: it may be what is misread."""
-        stable_read = (any(frame.top and frame.top[0][0] == zone.stable for frame in zone.still)
-                       and _near(zone.poses, zone.still[-1].quad, self.new_px, self.new_deg))
-        return (zone.moving_s >= self.landing_s and second not in (NONE, zone.stable) and not stable_read
+        return (zone.moving_s >= self.landing_s and second not in (NONE, zone.stable)
                 and cards.is_code(best) and cards.is_code(second)  # a model may name codes no card has
-                and colour_of(best) == colour_of(second) != NO_COLOUR)
+                and colour_of(best) == colour_of(second) != NO_COLOUR
+                and not (any(frame.top and frame.top[0][0] == zone.stable for frame in zone.still)
+                         and _near(zone.poses, zone.still[-1].quad, self.new_px, self.new_deg)))
 
     def _still(self, a: Observation, b: Observation) -> bool:
         shift, turn = pose_change(a.quad, b.quad)
