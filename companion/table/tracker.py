@@ -113,6 +113,10 @@ CROSSED = "crossed"
 # a card landed, began before it: the seat to move drew first and kept the card (the landing's
 # "missed-before" inferred ``DREW``, ``_drew_before_landing``).
 DRAWN_FIRST = "drawn-first"
+# "q<seq>-slapped-twin" (inferred only, ``told_later``): the landing of entry seq, a Slapper or a Stealer
+# taken for the top read again after everyone slapped the deck for it, was its twin laid: everyone
+# slapped the deck again after it (``_slapped_for_twin``).
+SLAPPED_TWIN = "slapped-twin"
 # how a "went-out" is closed once its play is read again as one its player did not go out with (another
 # seat's, or one whose player held more cards by then): nobody is asked, and no draw of eight follows it
 NOT_LAST_CARD = "not-last-card"
@@ -356,6 +360,8 @@ class RoundTracker:
         self.absorb_until = float("-inf")
         self.slap_until = float("-inf")  # till then, a deck event with many arms is a slap (R-SLAP, R-STEAL)
         self.slapped: tuple[float, int] | None = None  # when the slap was seen, and how many moves then
+        # (seq, t) of a landing taken for the top read again, a Slapper or a Stealer, after its slap
+        self.slap_reread: tuple[int, float] | None = None
         # pile -> [(seq, t, villain, seat, covered)], the hands seen over it, oldest first: read at the
         # next card
         self.reached: dict[str, list[tuple]] = {}
@@ -754,8 +760,11 @@ class RoundTracker:
             previous = next(reversed(self.camera_cards.values()), None)  # entries come in order
             self.camera_cards[seq] = event["card"]
             hint = self._hint(event)
-            if event.get("same") is False and self._misread_top_read(seq, t, card, hint, previous,
-                                                                     event.get("confidence")):
+            if (event.get("same") is False and not self.overrides.inferred.get(f"q{seq}-{SLAPPED_TWIN}")
+                    and self._misread_top_read(seq, t, card, hint, previous, event.get("confidence"))):
+                if (cards.parse(card).kind in ("slap", "steal") and self.slapped is not None
+                        and self.slapped[1] == len(self.moves)):
+                    self.slap_reread = (seq, t)
                 return
             if self.overrides.inferred.get(f"q{seq}-{READ_AGAIN}") and self.last_play() is not None:
                 seat = hint if hint is not None else self.last_play()[1].action["by"]
@@ -2911,6 +2920,8 @@ class RoundTracker:
                     self._last_hand(list(arrivals), slapped=True)
                 self.slapped = (t, len(self.moves))
                 return
+        if self._slapped_for_twin(t, arrivals, cover):
+            return
         if self._slapped_again(t, arrivals):
             return  # the slap's hands still, the deck seen bare for a moment among them: no draw
         if self.finished:
@@ -2979,6 +2990,22 @@ class RoundTracker:
             self._learn_reach(reach, actions[-1]["by"])
         if self.finished:
             self._ask_round_end(seq, t)
+
+    def _slapped_for_twin(self, t: float, arrivals: list | None, cover: float | None) -> bool:
+        """Whether every seat's arm reaching into the deck after a slap, with no move since, tells that
+        the landing taken meanwhile for the top read again (``slap_reread``, a Slapper or a Stealer)
+        was its twin laid (R-INTERCEPT-1): the hands came to the deck only once that card lay, as they
+        come after a card that makes everyone slap (R-SLAP, R-STEAL). The round is derived again with
+        it (``told_later``), so the landing is a play and this reach its slap (game 399: a Stealer's
+        twin, laid by its player's arm while the others' hands were on the deck)."""
+        if (self.slap_reread is None or self.slapped is None or len(self.moves) != self.slapped[1]
+                or cover is None):
+            return False
+        seq, landed = self.slap_reread
+        if t - cover < landed or len(self._arrival_seats(arrivals) - {None}) < self.config.n:
+            return False
+        self.told_later[f"q{seq}-{SLAPPED_TWIN}"] = True
+        return True
 
     def _slapped_again(self, t: float, arrivals: list | None) -> bool:
         """Whether a reach into the deck soon after the slap (R-SLAP, R-STEAL), with no move since, came
