@@ -2644,3 +2644,16 @@ def test_everyone_slapping_during_the_landing_taken_for_a_stealer_read_again_lea
                 arrivals=[PLACES[1], PLACES[0], PLACES[2]], covered=start + 2.2, t=start + 3.0)
     assert [a["play"] for a in table.actions if "play" in a][-2:] == ["b5", "b-steal"]
     assert not table.round.moves[-1].intercept
+
+
+def test_the_seat_to_moves_arm_passing_the_deck_while_another_is_over_a_villain_pile_draws_nothing():
+    # R-TURN-1 (simulated game 393): seat 0's arm, over the pirates it had beaten, lay across the deck;
+    # seat 1's arm, whose turn it was, came over the deck on its way to lay its card. No draw: seat 1
+    # held one card too many after it, and its last card later went unseen (R-ADV-7).
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # seat 1 to move
+    table.event("drawn", zone="deck", card="back", reach=PLACES[0], arrivals=[PLACES[1]], over="pirates")
+    assert table.actions[-1] == {"by": 0, "play": "b6"}
+    table.land_seen((1, "b2"))
+    assert table.actions[-1] == {"by": 1, "play": "b2"}
+    assert table.round.hand_counts() == [7, 6, 7]

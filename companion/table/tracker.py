@@ -2964,9 +2964,11 @@ class RoundTracker:
             own = self._arrival_of(arrivals, turn)
             if self.overrides.inferred.get(f"q{seq}-{MISSED_BEFORE}") == DREW:
                 actions = self._drew_before_draw() or actions
-            elif arm_seat != turn and own is not None:
+            elif arm_seat != turn and own is not None and over not in PILES:
                 # The seat to move's arm came to the deck too: the arm that came first passed over it
-                # on its way to a villain pile. The draw is the seat to move's, by its own arm.
+                # on its way to a villain pile. The draw is the seat to move's, by its own arm. Not
+                # when that first arm was over a villain pile then: it crossed the deck, and so may the
+                # seat to move's arm on its way to the discard pile (game 393).
                 reach, arm_seat = own, turn
             elif not self._crossed_deck(seq, arm_seat, over, turn):  # a crossing asks nothing
                 actions = self._missed_before_draw(seq, t, reach) or actions
