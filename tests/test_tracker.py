@@ -1220,6 +1220,20 @@ def test_a_draw_the_seat_to_moves_arm_came_to_is_its_own_after_another_arm_passe
     assert "missed-before" not in table.kinds()
 
 
+def test_a_draw_the_seat_to_moves_arm_came_to_tells_no_play_hid_in_a_long_cover_before():  # R-TURN-1
+    # Simulated game 557: seat 1's card lay under a long cover (its arm went on to the pirates). Then
+    # seat 0's arm passed over the deck, and seat 2's, whose turn it was, drew. Seat 0's arm at the
+    # deck made it seem that seat 1 laid a card unseen and seat 2 this one, so that seat 0 drew.
+    table = Table()
+    for seat, card in USUAL_COVERS:  # seat 0 to move
+        _land_covered(table, seat, card, 0.7)
+    _land_covered(table, 0, "b6", 0.7)
+    _land_covered(table, 1, "b5", 2.2)
+    table.event("drawn", zone="deck", card="back", reach=PLACES[0], arrivals=[PLACES[0], PLACES[2]])
+    assert table.actions[-2:] == [{"by": 1, "play": "b5"}, {"by": 2, "draw": True}]
+    assert table.round.hand_counts() == [6, 5, 7]
+
+
 @pytest.mark.parametrize("confidence, alien", [(0.7, True), (0.99, False)])
 def test_what_lies_on_the_aliens_pile_is_an_alien_unless_read_surely(confidence, alien):  # R-ADV-SETUP
     # This printing's aliens look like super pirates to the model, from the first look on.

@@ -2934,6 +2934,7 @@ class RoundTracker:
         if (self._took_before_landing(t, reach, cover) or self._drew_before_landing(seq, t, reach, cover)
                 or self._victim_reached_again(t, reach)):
             return
+        reach = self._drawers_arm(reach, arrivals, over)
         self._read_again_told(seq, None, self._reach_seat(reach))
         self._infer_interceptor_by_draw(seq, t, reach)
         self._two_plays_told(self._reach_seat(reach), lambda probe, seat: seat == _drawer(probe))
@@ -2961,15 +2962,8 @@ class RoundTracker:
             sure = False
         else:
             actions = [{"by": turn, "draw": True}]
-            own = self._arrival_of(arrivals, turn)
             if self.overrides.inferred.get(f"q{seq}-{MISSED_BEFORE}") == DREW:
                 actions = self._drew_before_draw() or actions
-            elif arm_seat != turn and own is not None and over not in PILES:
-                # The seat to move's arm came to the deck too: the arm that came first passed over it
-                # on its way to a villain pile. The draw is the seat to move's, by its own arm. Not
-                # when that first arm was over a villain pile then: it crossed the deck, and so may the
-                # seat to move's arm on its way to the discard pile (game 393).
-                reach, arm_seat = own, turn
             elif not self._crossed_deck(seq, arm_seat, over, turn):  # a crossing asks nothing
                 actions = self._missed_before_draw(seq, t, reach) or actions
         if self._crossed_deck(seq, arm_seat, over, actions[-1]["by"]):
@@ -2992,6 +2986,18 @@ class RoundTracker:
             self._learn_reach(reach, actions[-1]["by"])
         if self.finished:
             self._ask_round_end(seq, t)
+
+    def _drawers_arm(self, reach: float | None, arrivals: list | None, over: str | None) -> float | None:
+        """The place of the arm that drew: the first arm that came to the deck (``reach``), or the arm
+        of the seat the rules expect to draw (``_drawer``) when it came too, after another arm that
+        passed over the deck on its way to a villain pile (game 557: taken for the first arm's seat's
+        draw, it had the seat before lay a card unseen). Not when that first arm was over a villain pile
+        then: it crossed the deck, and so may the drawer's arm on its way to the discard pile (game 393)."""
+        drawer = _drawer(self.game)
+        if drawer is None or over in PILES or self._reach_seat(reach) == drawer:
+            return reach
+        own = self._arrival_of(arrivals, drawer)
+        return own if own is not None else reach
 
     def _slapped_for_twin(self, t: float, arrivals: list | None, cover: float | None) -> bool:
         """Whether every seat's arm reaching into the deck after a slap, with no move since, tells that
