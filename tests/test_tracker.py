@@ -1220,6 +1220,19 @@ def test_a_draw_the_seat_to_moves_arm_came_to_is_its_own_after_another_arm_passe
     assert "missed-before" not in table.kinds()
 
 
+def test_an_arm_at_no_seats_place_yet_is_the_drawers_own_whatever_other_arm_came():
+    # R-GRAB, R-INTERCEPT-1 (simulated game 397): a grab and its twin open the round; the victim's arm, at a place not yet
+    # learned, takes the cards while seat 1's arm, placed by its grab, comes by. Seat 1's arm was taken
+    # for the drawer's, so seat 1 was made the victim and the interceptor seat 0.
+    table = Table("adventure", start="g3")
+    table.land_from(PLACES[1], "g-grab")
+    table.land_from(PLACES[2], "g-grab")
+    table.event("drawn", zone="deck", card="back", reach=PLACES[0], arrivals=[PLACES[0], PLACES[1]])
+    table.land_from(PLACES[1], "g3")
+    assert table.actions == [{"by": 1, "play": "g-grab"}, {"by": 2, "play": "g-grab"},
+                             {"by": 0, "accept": True}, {"by": 1, "play": "g3"}]
+
+
 def test_a_draw_the_seat_to_moves_arm_came_to_tells_no_play_hid_in_a_long_cover_before():  # R-TURN-1
     # Simulated game 557: seat 1's card lay under a long cover (its arm went on to the pirates). Then
     # seat 0's arm passed over the deck, and seat 2's, whose turn it was, drew. Seat 0's arm at the

@@ -2989,12 +2989,14 @@ class RoundTracker:
 
     def _drawers_arm(self, reach: float | None, arrivals: list | None, over: str | None) -> float | None:
         """The place of the arm that drew: the first arm that came to the deck (``reach``), or the arm
-        of the seat the rules expect to draw (``_drawer``) when it came too, after another arm that
+        of the seat the rules expect to draw (``_drawer``) when it came too, after another seat's arm that
         passed over the deck on its way to a villain pile (game 557: taken for the first arm's seat's
         draw, it had the seat before lay a card unseen). Not when that first arm was over a villain pile
-        then: it crossed the deck, and so may the drawer's arm on its way to the discard pile (game 393)."""
-        drawer = _drawer(self.game)
-        if drawer is None or over in PILES or self._reach_seat(reach) == drawer:
+        then: it crossed the deck, and so may the drawer's arm on its way to the discard pile (game 393).
+        Nor when the first arm is at no seat's place: a seat's place is learned from its arm, and that
+        arm may be the drawer's own (game 397, a grab's victim at the round's start)."""
+        drawer, first = _drawer(self.game), self._reach_seat(reach)
+        if drawer is None or over in PILES or first in (None, drawer):
             return reach
         own = self._arrival_of(arrivals, drawer)
         return own if own is not None else reach
