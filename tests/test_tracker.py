@@ -2684,3 +2684,21 @@ def test_the_seat_to_moves_arm_passing_the_deck_while_another_is_over_a_villain_
     table.land_seen((1, "b2"))
     assert table.actions[-1] == {"by": 1, "play": "b2"}
     assert table.round.hand_counts() == [7, 6, 7]
+
+
+def test_a_twin_made_of_a_card_read_as_the_misread_top_is_that_card_when_no_alien_was_taken():
+    # R-ADV-4, R-ADV-5 (simulated game 550): seat 2's green 6 was read as a 4 and told a 6. Seat 0's
+    # green 4, read as a 4 again, was taken for the 6's twin (the watcher saw the card it held laid
+    # again), an interception that beats the aliens. No alien was taken: it was the card the camera read.
+    table = Table("adventure", tops={**ADVENTURE_TOPS, "ghosts": "ghost-r"})
+    _down_to_six(table, seen=True)
+    table.land_seen((1, "g5"))
+    _land_read(table, 2, "g4", 0.4, [("g6", 0.2)])
+    table.answer("which-card", "g6")
+    table.event("landed", zone="discard", card="g4", confidence=0.7, same=True, reach=PLACES[0],
+                alternatives=[["g3", 0.07], ["g6", 0.06]])
+    assert table.actions[-1] == {"by": 0, "play": "g6"} and table.round.moves[-1].intercept  # for now
+    table.land_seen((1, "g7"))  # and no alien taken
+    assert [a for a in table.actions if "play" in a][-3:] == [
+        {"by": 2, "play": "g6"}, {"by": 0, "play": "g4"}, {"by": 1, "play": "g7"}]
+    assert table.game.state()["trophies"] == [[], [], []]

@@ -775,9 +775,12 @@ class RoundTracker:
                 # the arm seen as the twin landed was coming back from a villain pile, across this
                 # one: another seat's hand may have laid the twin (the villain it beats tells whose)
                 hint, event = None, {**event, "reach": None}
+            weighed = _checked_alternatives(event.get("alternatives")) if read else []
             if event.get("same") is True and read:
                 self._read_again_by_twin(card, previous)
                 card = self._twin_as_misread(card)
+                if card != event["card"]:  # the card read stays one the camera weighed (``_reread_untaken``)
+                    weighed = [[event["card"], float(event.get("confidence") or 0.0)]] + weighed
                 if "by" not in fix and self._both_copies_on_top(card):
                     self._note(seq, t, "passing",
                                f"Обе карты {texts.card_ru(card)} уже в сбросе: новой карты нет",
@@ -789,9 +792,7 @@ class RoundTracker:
                                "Hands reaching for the deck crossed the discard pile: no new card")
                     return
             self._on_landed(seq, t, card, fix.get("by"), hint, event.get("reach"),
-                            event.get("confidence") if read else None,
-                            _checked_alternatives(event.get("alternatives")) if read else [],
-                            _cover_of(event, t))
+                            event.get("confidence") if read else None, weighed, _cover_of(event, t))
         elif kind == "reread":
             if self.game is not None:
                 self._on_reread(seq, t, event.get("card"), event.get("was"), event.get("confidence"))
@@ -2216,8 +2217,11 @@ class RoundTracker:
             return
         move = last[1]
         played = move.action["play"]
-        if (move.confidence is None or move.confidence >= UNTAKEN_REREAD_BELOW or move.intercept
-                or self._card_told(move.source)
+        # a twin made of a landing the watcher saw as the top laid again, read as the top was misread
+        # (``_twin_as_misread``): the card the camera read may be a card of its own (game 550)
+        made_twin = move.intercept and self.camera_cards.get(move.source) not in (None, played)
+        if (move.confidence is None or move.confidence >= UNTAKEN_REREAD_BELOW
+                or (move.intercept and not made_twin) or self._card_told(move.source)
                 or all(pile in move.confirmed for pile, _ in move.defeated)):
             return
 
