@@ -1221,9 +1221,9 @@ def test_a_draw_the_seat_to_moves_arm_came_to_is_its_own_after_another_arm_passe
 
 
 def test_an_arm_at_no_seats_place_yet_is_the_drawers_own_whatever_other_arm_came():
-    # R-GRAB, R-INTERCEPT-1 (simulated game 397): a grab and its twin open the round; the victim's arm, at a place not yet
-    # learned, takes the cards while seat 1's arm, placed by its grab, comes by. Seat 1's arm was taken
-    # for the drawer's, so seat 1 was made the victim and the interceptor seat 0.
+    # R-GRAB, R-INTERCEPT-1 (simulated game 397): a grab and its twin open the round; the victim's
+    # arm, at a place not yet learned, takes the cards while seat 1's arm, placed by its grab, comes by.
+    # Seat 1's arm was taken for the drawer's, so seat 1 was made the victim and the interceptor seat 0.
     table = Table("adventure", start="g3")
     table.land_from(PLACES[1], "g-grab")
     table.land_from(PLACES[2], "g-grab")
