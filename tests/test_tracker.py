@@ -2702,3 +2702,23 @@ def test_a_twin_made_of_a_card_read_as_the_misread_top_is_that_card_when_no_alie
     assert [a for a in table.actions if "play" in a][-3:] == [
         {"by": 2, "play": "g6"}, {"by": 0, "play": "g4"}, {"by": 1, "play": "g7"}]
     assert table.game.state()["trophies"] == [[], [], []]
+
+
+def test_a_stealer_read_again_before_a_later_slap_stays_read_again():  # R-SLAP, R-STEAL
+    # The hands of a later slap, seen in two reaches, tell nothing of a landing before that slap.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    _land_read(table, 1, "b-snore", 0.51, [("b1", 0.18), ("b7", 0.09)])
+    table.answer("which-card", "b-steal")
+    start = table.t
+    table.event("drawn", zone="deck", card="back", reach=PLACES[0], arrivals=[PLACES[2], PLACES[0]],
+                covered=start + 1.1, t=start + 1.7)
+    table.event("landed", zone="discard", card="b-steal", confidence=0.99, same=False, reach=PLACES[1],
+                covered=start + 1.5, t=start + 2.7)
+    table.land_seen((2, "b2"), (0, "b-slap"))
+    everyone = [PLACES[1], PLACES[0], PLACES[2]]
+    table.event("drawn", zone="deck", card="back", reach=PLACES[1], arrivals=everyone,
+                covered=table.t + 0.3, t=table.t + 1.1)
+    table.event("drawn", zone="deck", card="back", reach=PLACES[2], arrivals=everyone,
+                covered=table.t + 0.3, t=table.t + 0.8)
+    assert [a["play"] for a in table.actions if "play" in a][-4:] == ["b5", "b-steal", "b2", "b-slap"]

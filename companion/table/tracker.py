@@ -779,7 +779,7 @@ class RoundTracker:
             if event.get("same") is True and read:
                 self._read_again_by_twin(card, previous)
                 card = self._twin_as_misread(card)
-                if card != event["card"]:  # the card read stays one the camera weighed (``_reread_untaken``)
+                if card != event["card"]:  # what the camera read stays weighed (``_reread_untaken``)
                     weighed = [[event["card"], float(event.get("confidence") or 0.0)]] + weighed
                 if "by" not in fix and self._both_copies_on_top(card):
                     self._note(seq, t, "passing",
@@ -3016,7 +3016,8 @@ class RoundTracker:
                 or cover is None):
             return False
         seq, landed = self.slap_reread
-        if t - cover < landed or len(self._arrival_seats(arrivals) - {None}) < self.config.n:
+        if (landed < self.slapped[0] or t - cover < landed
+                or len(self._arrival_seats(arrivals) - {None}) < self.config.n):
             return False
         self.told_later[f"q{seq}-{SLAPPED_TWIN}"] = True
         return True
