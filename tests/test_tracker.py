@@ -2722,3 +2722,22 @@ def test_a_stealer_read_again_before_a_later_slap_stays_read_again():  # R-SLAP,
     table.event("drawn", zone="deck", card="back", reach=PLACES[2], arrivals=everyone,
                 covered=table.t + 0.3, t=table.t + 0.8)
     assert [a["play"] for a in table.actions if "play" in a][-4:] == ["b5", "b-steal", "b2", "b-slap"]
+
+
+def test_everyone_slapping_the_deck_once_more_after_a_slap_lays_the_slappers_twin_unseen():
+    # R-SLAP, R-INTERCEPT-1, R-ADV-4 (simulated game 419): seat 1's Slapper, everyone's slap, seat 2's
+    # two cards; then seat 1 laid the twin exactly on it, unseen, and everyone slapped again. Taken for
+    # seat 2's draw, that reach left seat 2 a card over. The alien seat 1 took tells whose twin it was.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_from(PLACES[1], "b-slap")
+    everyone = [PLACES[1], PLACES[0], PLACES[2]]
+    table.event("drawn", zone="deck", card="back", reach=PLACES[1], arrivals=everyone, t=table.t + 1.1)
+    table.event("drawn", zone="deck", card="back", reach=PLACES[2], arrivals=[PLACES[2]])  # two cards
+    assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 2}
+    table.event("drawn", zone="deck", card="back", reach=PLACES[2], arrivals=everyone, t=table.t + 3.0)
+    assert [a["play"] for a in table.actions if "play" in a][-2:] == ["b-slap", "b-slap"]
+    assert table.round.moves[-1].intercept and "draw" not in table.actions[-1]
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[1])
+    assert [a for a in table.actions if "play" in a][-1] == {"by": 1, "play": "b-slap", "last": 2}
+    assert table.game.state()["trophies"] == [[], ["alien"], []]
