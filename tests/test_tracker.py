@@ -1233,6 +1233,22 @@ def test_an_arm_at_no_seats_place_yet_is_the_drawers_own_whatever_other_arm_came
                              {"by": 0, "accept": True}, {"by": 1, "play": "g3"}]
 
 
+def test_the_next_cards_arm_takes_back_a_play_given_to_its_seat_by_the_arm_that_took_a_villain():
+    # R-TURN-2, R-ADV-5 (simulated game 520): seat 1 drew and laid a blue 0 by its own arm; the small
+    # pirate it beat was seen taken by an arm at seat 2's place (on its way to lay the next card), so
+    # the 0 was given to seat 2. Seat 2's arm laying the next card says the 0 was seat 1's after all.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.event("drawn", zone="deck", card="back", reach=PLACES[1], arrivals=[PLACES[1]])
+    table.land_from(PLACES[1], "b0")
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big", reach=PLACES[2])
+    assert table.actions[-1] == {"by": 2, "play": "b0"}  # for now: the arm that took it
+    table.land_seen((2, "b2"))
+    assert table.actions[-3:] == [{"by": 1, "draw": True}, {"by": 1, "play": "b0"}, {"by": 2, "play": "b2"}]
+    assert table.game.state()["trophies"] == [[], ["pirate-small"], []]
+    assert table.round.hand_counts() == [6, 6, 5]
+
+
 def test_a_draw_the_seat_to_moves_arm_came_to_tells_no_play_hid_in_a_long_cover_before():  # R-TURN-1
     # Simulated game 557: seat 1's card lay under a long cover (its arm went on to the pirates). Then
     # seat 0's arm passed over the deck, and seat 2's, whose turn it was, drew. Seat 0's arm at the

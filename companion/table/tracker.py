@@ -1372,10 +1372,11 @@ class RoundTracker:
         )
 
     def _reseat_by_next_arm(self, hint: int | None) -> None:
-        """A "who played" of the last play left to its default, the drawer's play of the card it drew,
-        when the next card's arm is no seat that default lets lay it, but one that another of its
-        options does (the drawer kept the card, R-TURN-2): that option, which needs no card missed.
-        Still asked, its default the new seat: an arm is a guess."""
+        """A "who played" of the last play left to its default, the drawer's play of the card it drew
+        or a play given to the seat whose arm lays the next card (no twin), when the next card's arm
+        is no seat that default lets lay it, but one that another of its options does (the drawer kept
+        the card, R-TURN-2; or it played it): that option, which needs no card missed. Still asked,
+        its default the new seat: an arm is a guess."""
         last = self.last_play()
         if last is None or hint is None:
             return
@@ -1385,8 +1386,10 @@ class RoundTracker:
                 or move.source in self.overrides.fixes):
             return
         before = self.moves[index - 1].action if index > 0 else {}
-        if before.get("by") != move.action["by"] or not before.get("draw"):
-            return  # only the drawer's play of the card drawn
+        # (game 520: the play was given to the arm that took the villain it beat, on its way to lay
+        # the next card)
+        if (before.get("by") != move.action["by"] or not before.get("draw")) and hint != move.action["by"]:
+            return
         if hint in _openers(self.game):
             return
         saved = list(self.moves)
