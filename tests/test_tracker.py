@@ -2648,11 +2648,10 @@ def test_went_out_is_not_asked_of_a_seat_whose_twin_another_arm_took_the_alien_f
     assert [q["resolved"] for q in asked] == ["not-last-card"]
 
 
-def test_everyone_slapping_again_after_a_stealer_read_again_tells_its_twin_was_laid():
-    # R-STEAL, R-INTERCEPT-1 (simulated game 399): seat 1's Stealer, read unsure as a Snorer, was told
-    # a Stealer; everyone slapped the deck. Seat 1's arm then laid the twin, and the camera, reading a
-    # Stealer where it had read a Snorer, saw the top read again. Everyone slapping the deck once more,
-    # after that card lay, tells it was a card laid: a second Stealer.
+def _stealer_read_again() -> tuple[Table, float]:
+    """Seat 1's Stealer read unsure as a Snorer and told a Stealer, everyone's slap, then a Stealer
+    read surely where the camera read the Snorer: taken for the top read again (game 399). Returns the
+    table and when the Stealer was told."""
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table, seen=True)
     _land_read(table, 1, "b-snore", 0.51, [("b1", 0.18), ("b7", 0.09)])
@@ -2662,6 +2661,15 @@ def test_everyone_slapping_again_after_a_stealer_read_again_tells_its_twin_was_l
                 covered=start + 1.1, t=start + 1.7)
     table.event("landed", zone="discard", card="b-steal", confidence=0.99, same=False, reach=PLACES[1],
                 covered=start + 1.5, t=start + 2.7)
+    return table, start
+
+
+def test_everyone_slapping_again_after_a_stealer_read_again_tells_its_twin_was_laid():
+    # R-STEAL, R-INTERCEPT-1 (simulated game 399): seat 1's Stealer, read unsure as a Snorer, was told
+    # a Stealer; everyone slapped the deck. Seat 1's arm then laid the twin, and the camera, reading a
+    # Stealer where it had read a Snorer, saw the top read again. Everyone slapping the deck once more,
+    # after that card lay, tells it was a card laid: a second Stealer.
+    table, start = _stealer_read_again()
     assert [a["play"] for a in table.actions if "play" in a][-2:] == ["b5", "b-steal"]  # read again
     table.event("drawn", zone="deck", card="back", reach=PLACES[2],
                 arrivals=[PLACES[1], PLACES[0], PLACES[2]], covered=start + 3.5, t=start + 4.5)
@@ -2674,15 +2682,7 @@ def test_everyone_slapping_again_after_a_stealer_read_again_tells_its_twin_was_l
 
 def test_everyone_slapping_during_the_landing_taken_for_a_stealer_read_again_leaves_it_read_again():
     # R-STEAL: the hands that came to the deck before that landing was read are the slap's still.
-    table = Table("adventure", tops=ADVENTURE_TOPS)
-    _down_to_six(table, seen=True)
-    _land_read(table, 1, "b-snore", 0.51, [("b1", 0.18), ("b7", 0.09)])
-    table.answer("which-card", "b-steal")
-    start = table.t
-    table.event("drawn", zone="deck", card="back", reach=PLACES[0], arrivals=[PLACES[2], PLACES[0]],
-                covered=start + 1.1, t=start + 1.7)
-    table.event("landed", zone="discard", card="b-steal", confidence=0.99, same=False, reach=PLACES[1],
-                covered=start + 1.5, t=start + 2.7)
+    table, start = _stealer_read_again()
     table.event("drawn", zone="deck", card="back", reach=PLACES[2],
                 arrivals=[PLACES[1], PLACES[0], PLACES[2]], covered=start + 2.2, t=start + 3.0)
     assert [a["play"] for a in table.actions if "play" in a][-2:] == ["b5", "b-steal"]
@@ -2722,15 +2722,7 @@ def test_a_twin_made_of_a_card_read_as_the_misread_top_is_that_card_when_no_alie
 
 def test_a_stealer_read_again_before_a_later_slap_stays_read_again():  # R-SLAP, R-STEAL
     # The hands of a later slap, seen in two reaches, tell nothing of a landing before that slap.
-    table = Table("adventure", tops=ADVENTURE_TOPS)
-    _down_to_six(table, seen=True)
-    _land_read(table, 1, "b-snore", 0.51, [("b1", 0.18), ("b7", 0.09)])
-    table.answer("which-card", "b-steal")
-    start = table.t
-    table.event("drawn", zone="deck", card="back", reach=PLACES[0], arrivals=[PLACES[2], PLACES[0]],
-                covered=start + 1.1, t=start + 1.7)
-    table.event("landed", zone="discard", card="b-steal", confidence=0.99, same=False, reach=PLACES[1],
-                covered=start + 1.5, t=start + 2.7)
+    table, _ = _stealer_read_again()
     table.land_seen((2, "b2"), (0, "b-slap"))
     everyone = [PLACES[1], PLACES[0], PLACES[2]]
     table.event("drawn", zone="deck", card="back", reach=PLACES[1], arrivals=everyone,
