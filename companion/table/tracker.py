@@ -2920,8 +2920,10 @@ class RoundTracker:
         at the same time (the reach watcher's). ``cover``: how long the deck was covered before."""
         if self.game is None:
             return
-        if t > self.slap_until and self._slapped_for_unseen_twin(seq, t, arrivals):
-            pass  # its twin laid unseen: this reach is that card's slap
+        if self._slapped_for_twin(t, arrivals, cover):
+            return
+        if t > self.slap_until:
+            self._twin_slapped_unseen(seq, t, arrivals)  # laid, it makes this reach its slap (below)
         if t <= self.slap_until:
             # Everyone slaps the deck right after the card (R-SLAP, R-STEAL): the first reach there is
             # theirs, however many of the arms the camera told apart; after a player's last card too.
@@ -2931,8 +2933,6 @@ class RoundTracker:
                     self._last_hand(list(arrivals), slapped=True)
                 self.slapped = (t, len(self.moves))
                 return
-        if self._slapped_for_twin(t, arrivals, cover):
-            return
         if self._slapped_again(t, arrivals):
             return  # the slap's hands still, the deck seen bare for a moment among them: no draw
         if self.finished:
@@ -3012,26 +3012,25 @@ class RoundTracker:
         own = self._arrival_of(arrivals, drawer)
         return own if own is not None else reach
 
-    def _slapped_for_unseen_twin(self, seq: int, t: float, arrivals: list | None) -> bool:
-        """Whether every seat's arm reaching into the deck once more, after the last play's slap was
-        seen (a Slapper or a Stealer: only those make every hand reach the deck, R-SLAP, R-STEAL), says
-        that card's twin was laid unseen, exactly on it (R-INTERCEPT-1): then it is laid now, by the
-        seat the interception rule ranks first (asked), and the reach is its slap (game 419: taken for
-        the next seat's draw, it left that seat a card over). Not while a copy of it cannot be left."""
+    def _twin_slapped_unseen(self, seq: int, t: float, arrivals: list | None) -> None:
+        """Every seat's arm reaching into the deck once more, after the last play's slap was seen (a
+        Slapper or a Stealer: only those make every hand reach the deck, R-SLAP, R-STEAL), says that
+        card's twin was laid unseen, exactly on it (R-INTERCEPT-1): it is laid now, by the seat the
+        interception rule ranks first (asked), and so the reach is its slap (game 419: taken for the
+        next seat's draw, it left that seat a card over). Not while no copy of it is left."""
         last = self.last_play()
         if last is None or self.slapped is None or self.finished:
-            return False
+            return
         move = last[1]
         card = move.action["play"]
         if (cards.parse(card).kind not in ("slap", "steal") or self.slapped[0] < move.t
                 or self._slapped_again(t, arrivals) or not self._copy_left(self.game, card)
                 or len(self._arrival_seats(arrivals) - {None}) < self.config.n):
-            return False
+            return
         self._note(seq, t, "passing",
                    f"Все снова хлопнули по колоде: вторая {texts.card_ru(card)} легла незаметно",
                    f"Everyone slapped the deck again: the twin of {texts.card_en(card)} was laid unseen")
         self._on_landed(seq, t, card, None, None)
-        return self.last_play()[1].source == seq
 
     def _slapped_for_twin(self, t: float, arrivals: list | None, cover: float | None) -> bool:
         """Whether every seat's arm reaching into the deck after a slap, with no move since, tells that
