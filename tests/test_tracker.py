@@ -2749,3 +2749,23 @@ def test_everyone_slapping_the_deck_once_more_after_a_slap_lays_the_slappers_twi
     table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[1])
     assert [a for a in table.actions if "play" in a][-1] == {"by": 1, "play": "b-slap", "last": 2}
     assert table.game.state()["trophies"] == [[], ["alien"], []]
+
+
+def test_everyone_slapping_the_deck_after_a_card_read_unsure_on_a_slapper_makes_it_the_slappers_twin():
+    # R-SLAP, R-INTERCEPT-1 (simulated game 480): seat 1's Slapper, everyone's slap, seat 2's two
+    # cards; then seat 1 laid the twin, read as a Snorer (0.82, its outline taking in the card below).
+    # Everyone slapped the deck again: no Snorer does that, so it was the Slapper's twin.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)  # seat 1 to move
+    table.land_from(PLACES[1], "b-slap")
+    everyone = [PLACES[1], PLACES[0], PLACES[2]]
+    table.event("drawn", zone="deck", card="back", reach=PLACES[1], arrivals=everyone, t=table.t + 1.1)
+    table.event("drawn", zone="deck", card="back", reach=PLACES[2], arrivals=[PLACES[2]])  # two cards
+    _land_read(table, 1, "b-snore", 0.82, [("b-grab", 0.04), ("b7", 0.03)])
+    assert table.actions[-1]["play"] == "b-snore"  # for now
+    table.event("drawn", zone="deck", card="back", reach=PLACES[2], arrivals=everyone, t=table.t + 2.0)
+    twin = table.round.last_play()[1]
+    assert twin.action == {"by": 1, "play": "b-slap", "last": 2} and twin.intercept
+    assert [a["play"] for a in table.actions if "play" in a][-3:] == ["b5", "b-slap", "b-slap"]
+    assert any(line["text_en"] == "The camera read blue Snorer; it was blue Slapper: everyone slapped the "
+               "deck after it" for line in table.round.log)

@@ -117,6 +117,10 @@ DRAWN_FIRST = "drawn-first"
 # taken for the top read again after everyone slapped the deck for it, was its twin laid: everyone
 # slapped the deck again after it (``_slapped_for_twin``).
 SLAPPED_TWIN = "slapped-twin"
+# "q<seq>-slapped-as" (inferred only, ``told_later``): the card that landed as entry seq, read unsure
+# as another card, was the twin of the Slapper or Stealer under it: everyone slapped the deck after it
+# (``_slapped_without_slapper``).
+SLAPPED_AS = "slapped-as"
 # how a "went-out" is closed once its play is read again as one its player did not go out with (another
 # seat's, or one whose player held more cards by then): nobody is asked, and no draw of eight follows it
 NOT_LAST_CARD = "not-last-card"
@@ -750,6 +754,13 @@ class RoundTracker:
             fix = self.overrides.fixes.get(seq, {})
             told = self.answer_for(f"q{seq}-{WHICH_CARD}")
             card = fix.get("card", told if told is not None else card)  # what `_card_told` says was told
+            slapped_as = self.overrides.inferred.get(f"q{seq}-{SLAPPED_AS}")
+            if slapped_as is not None and told is None and "card" not in fix and slapped_as != card:
+                self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это "
+                           f"{texts.card_ru(slapped_as)}: после неё все хлопнули по колоде",
+                           f"The camera read {texts.card_en(card)}; it was {texts.card_en(slapped_as)}: "
+                           "everyone slapped the deck after it")
+                card = slapped_as
             if self.game is None:
                 self._start(seq, t, card)
                 return
@@ -2922,8 +2933,8 @@ class RoundTracker:
             return
         if self._slapped_for_twin(t, arrivals, cover):
             return
-        if t > self.slap_until:
-            self._twin_slapped_unseen(seq, t, arrivals)  # laid, it makes this reach its slap (below)
+        if t > self.slap_until and self._slapped_without_slapper(seq, t, arrivals):
+            return
         if t <= self.slap_until:
             # Everyone slaps the deck right after the card (R-SLAP, R-STEAL): the first reach there is
             # theirs, however many of the arms the camera told apart; after a player's last card too.
@@ -3012,25 +3023,38 @@ class RoundTracker:
         own = self._arrival_of(arrivals, drawer)
         return own if own is not None else reach
 
-    def _twin_slapped_unseen(self, seq: int, t: float, arrivals: list | None) -> None:
-        """Every seat's arm reaching into the deck once more, after the last play's slap was seen (a
-        Slapper or a Stealer: only those make every hand reach the deck, R-SLAP, R-STEAL), says that
-        card's twin was laid unseen, exactly on it (R-INTERCEPT-1): it is laid now, by the seat the
-        interception rule ranks first (asked), and so the reach is its slap (game 419: taken for the
-        next seat's draw, it left that seat a card over). Not while no copy of it is left."""
+    def _slapped_without_slapper(self, seq: int, t: float, arrivals: list | None) -> bool:
+        """Every seat's arm reaching into the deck when no slap is due says a Slapper or a Stealer was
+        laid (only those make every hand reach the deck, R-SLAP, R-STEAL), the twin of the one the last
+        play lies on or is (R-INTERCEPT-1), and the reach is its slap. The last play itself, read unsure
+        as another card, on a Slapper or a Stealer: it was that card's twin, and the round is derived
+        again with it (``told_later``; game 480: a red Slapper's twin read as a Snorer; True). The last
+        play a Slapper or a Stealer whose slap was seen: its twin was laid unseen, exactly on it, and is
+        laid now, by the seat the interception rule ranks first, asked (game 419: the reach taken for
+        the next seat's draw left that seat a card over). Never while no copy of it is left."""
         last = self.last_play()
-        if last is None or self.slapped is None or self.finished:
-            return
-        move = last[1]
+        if (last is None or self.finished or len(self._arrival_seats(arrivals) - {None}) < self.config.n
+                or self._slapped_again(t, arrivals)):
+            return False
+        index, move = last
         card = move.action["play"]
-        if (cards.parse(card).kind not in ("slap", "steal") or self.slapped[0] < move.t
-                or self._slapped_again(t, arrivals) or not self._copy_left(self.game, card)
-                or len(self._arrival_seats(arrivals) - {None}) < self.config.n):
-            return
+        if cards.parse(card).kind not in ("slap", "steal"):
+            before = self._play_before(index)
+            twin = before.action["play"] if before is not None else None
+            qid = f"q{move.source}-{SLAPPED_AS}"
+            if (twin is None or cards.parse(twin).kind not in ("slap", "steal") or move.confidence is None
+                    or move.confidence >= UNSURE_READING or self._told_about(move)
+                    or qid in self.overrides.inferred or not self._copy_left(self.game, twin)):
+                return False
+            self.told_later[qid] = twin
+            return True
+        if self.slapped is None or self.slapped[0] < move.t or not self._copy_left(self.game, card):
+            return False
         self._note(seq, t, "passing",
                    f"Все снова хлопнули по колоде: вторая {texts.card_ru(card)} легла незаметно",
                    f"Everyone slapped the deck again: the twin of {texts.card_en(card)} was laid unseen")
-        self._on_landed(seq, t, card, None, None)
+        self._on_landed(seq, t, card, None, None)  # it makes this reach its slap (``slap_until``)
+        return False
 
     def _slapped_for_twin(self, t: float, arrivals: list | None, cover: float | None) -> bool:
         """Whether every seat's arm reaching into the deck after a slap, with no move since, tells that
