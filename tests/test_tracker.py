@@ -2769,3 +2769,15 @@ def test_everyone_slapping_the_deck_after_a_card_read_unsure_on_a_slapper_makes_
     assert [a["play"] for a in table.actions if "play" in a][-3:] == ["b5", "b-slap", "b-slap"]
     assert any(line["text_en"] == "The camera read blue Snorer; it was blue Slapper: everyone slapped the "
                "deck after it" for line in table.round.log)
+
+
+def test_everyone_at_the_deck_before_a_slappers_slap_was_seen_leaves_the_card_after_it_as_read():
+    # R-SLAP: while the Slapper's own slap was not seen, every arm at the deck may be that slap, late.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)  # seat 1 to move
+    table.land_from(PLACES[1], "b-slap")
+    table.t += 5.0  # no slap seen
+    _land_read(table, 2, "b-snore", 0.82, [("b-grab", 0.04), ("b7", 0.03)])
+    everyone = [PLACES[1], PLACES[0], PLACES[2]]
+    table.event("drawn", zone="deck", card="back", reach=PLACES[2], arrivals=everyone, t=table.t + 2.0)
+    assert [a["play"] for a in table.actions if "play" in a][-2:] == ["b-slap", "b-snore"]

@@ -3043,6 +3043,7 @@ class RoundTracker:
             twin = before.action["play"] if before is not None else None
             qid = f"q{move.source}-{SLAPPED_AS}"
             if (twin is None or cards.parse(twin).kind not in ("slap", "steal") or move.confidence is None
+                    or self.slapped is None or self.slapped[0] < before.t  # (its own slap not seen yet)
                     or move.confidence >= UNSURE_READING or self._told_about(move)
                     or qid in self.overrides.inferred or not self._copy_left(self.game, twin)):
                 return False
