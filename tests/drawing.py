@@ -51,7 +51,7 @@ class StandInReading:
 
     def __init__(self, code, confidence):
         self.code, self.confidence = code, confidence
-        self.top = [(code, confidence)]
+        self.top = [(code if code is not None else "none", confidence)]
 
 
 class ColourClassifier:

@@ -78,3 +78,23 @@ def test_bad_input_gets_a_message():
     outside = Zones({"discard": zones["discard"] + 1000})
     with pytest.raises(ZonesError, match="outside"):
         count_spread_cards(image, outside)
+
+
+@pytest.fixture(scope="module")
+def card_model():
+    from companion.vision.classify import Classifier
+
+    return Classifier(edition="adventure", threads=1)
+
+
+@pytest.mark.parametrize("seed, count", [(26, 1), (18, 1), (8, 4), (23, 7)])
+def test_cards_on_checked_and_waved_cloths_are_counted_with_the_card_model(card_model, seed, count):
+    # 26: a blue card on a red cloth as bright, outlined only in colour; 18: a card beside the pile,
+    # where an outline over the pile taking in a lower card, grown, reached; 8 and 23: outlines across
+    # two cards and faces' inner frames, the readings choosing among them.
+    image, zones = spread_scene(seed, count)
+    pipeline = Pipeline(zones, card_model)
+    for t in range(12):
+        pipeline.process(Frame(float(t), image))
+    result = count_spread_cards(image, zones, watcher=pipeline.watcher, classifier=card_model)
+    assert result["count"] == count

@@ -7,9 +7,11 @@ What counts: a card outline (``detect.find_card_quads``) in the discard zone wid
 SPREAD_MARGIN of its size on every side, of a card's size (the discard pile's stable top card's
 when the watcher knows it, else the share of the zone a card takes), whose centre lies in none of
 the other piles' zones (the deck, the villain piles), and which is not the discard pile's stable top
-card where it lies. With a classifier the crops are read in one batched call: a crop read as no card
-with confidence is not counted (a patch of a patterned table); ``cards`` holds the code read per
-counted card, None where it was not read with confidence (a face-down card still counts).
+card where it lies. Outlines that overlap are one card's. With a classifier every outline is read,
+in one batched call: one read as no card (a patch of a patterned table, the gap between two cards)
+is not counted, and of outlines that overlap the one likeliest a card of the size expected is (not a
+face's inner frame, nor a quad across two cards); ``cards`` holds the code read per counted card,
+None where it was not read with confidence (a face-down card still counts).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from companion.vision.classify import NONE
 from companion.vision.detect import (
     CARD_ASPECT,
     find_card_quads,
@@ -37,10 +40,15 @@ SPREAD_MARGIN = 2.0
 # A spread card has the discard card's area within this factor (the camera's perspective changes
 # it across the table; a face's inner frame is smaller still and lies inside its card anyway).
 SIZE_TOLERANCE = 1.6
-NO_CARD_CONFIDENCE = 0.8  # a crop read as no card this surely is not a card
+NO_CARD_SHARE = 0.5  # a crop that the reading gives this share of "no card" or more is not a card
 READ_CONFIDENCE = 0.5  # below this a counted card's code is not reported
-# Two outlines whose centres are this close (in short sides) are one card's.
+# Outlines that overlap, read: each weighed by the share of "card" in its reading times
+# exp(-SIZE_WEIGHT x |log(its area / the area expected)|), the heaviest taken.
+SIZE_WEIGHT = 3.0
+# Two outlines whose centres are this close (in short sides), of areas within e^SAME_SIZE of each
+# other, are one card's.
 TOP_SHIFT = 0.25
+SAME_SIZE = 0.25
 # A card seen from above is near a rectangle: its opposite sides differ by less than this factor.
 # The detector's looser card shape lets through parallelograms of a table's grain and a tiled cloth.
 SIDE_RATIO = 1.35
@@ -78,7 +86,7 @@ def count_spread_cards(image: np.ndarray, zones: Zones, *, watcher=None, classif
     expected = quad_area(top) if top is not None else CARD_SHARE * polygon_area(discard)
     others = [zones[name] for name in zones.piles() if name != "discard"]
     candidates: list[np.ndarray] = []
-    for quad in _search(image, discard, expected):
+    for quad in _search(image, discard, expected, colour=classifier is not None):
         if _rectangular(quad) and _share_inside(quad, others) < ELSEWHERE:
             candidates.append(quad)
     # The discard pile's top card, where it shows, and every outline over it (the pile's lower
@@ -86,24 +94,18 @@ def count_spread_cards(image: np.ndarray, zones: Zones, *, watcher=None, classif
     tops = [q for q in candidates if _is_top(q, top, watcher)]
     if top is not None:
         tops.append(top)
-    piles = [(t - quad_centre(t)) * PILE_REACH + quad_centre(t) for t in tops]
+    # (grown from the top card alone where the watcher knows it: an outline over it that takes in a
+    # lower card, grown too, would reach over the hand's cards beside the pile)
+    piles = [(t - quad_centre(t)) * PILE_REACH + quad_centre(t) for t in ([top] if top is not None else tops)]
     candidates = [q for q in candidates if not any(overlap(q, t) > OVERLAP for t in tops)
                   and _share_inside(q, piles, centre_only=True) == 0.0]
-    quads = _apart(candidates)
-    quads.sort(key=lambda q: (float(quad_centre(q)[0]), float(quad_centre(q)[1])))
-    codes: list[str | None] = [None] * len(quads)
-    if classifier is not None and quads:
-        crop_size = crop_size or (getattr(classifier, "width", DEFAULT_CROP[0]),
-                                  getattr(classifier, "height", DEFAULT_CROP[1]))
-        readings = classifier.classify([warp_card(image, q, crop_size) for q in quads])
-        kept = []
-        for quad, reading in zip(quads, readings, strict=True):
-            confidence = float(reading.confidence)
-            if reading.code is None and confidence >= NO_CARD_CONFIDENCE:
-                continue
-            kept.append((quad, reading.code if confidence >= READ_CONFIDENCE else None))
-        quads = [q for q, _ in kept]
-        codes = [c for _, c in kept]
+    if classifier is None:
+        chosen = [(quad, None) for quad in _apart(candidates)]
+    else:
+        chosen = _read_apart(image, candidates, expected, classifier, crop_size)
+    chosen.sort(key=lambda item: (float(quad_centre(item[0])[0]), float(quad_centre(item[0])[1])))
+    quads = [quad for quad, _ in chosen]
+    codes = [code for _, code in chosen]
     return {
         "count": len(quads),
         "cards": codes,
@@ -111,14 +113,45 @@ def count_spread_cards(image: np.ndarray, zones: Zones, *, watcher=None, classif
     }
 
 
-def _search(image: np.ndarray, discard: np.ndarray, expected: float) -> list[np.ndarray]:
+def _read_apart(image: np.ndarray, candidates: list[np.ndarray], expected: float, classifier,
+                crop_size: tuple[int, int] | None) -> list[tuple[np.ndarray, str | None]]:
+    """The outlines of ``candidates`` that are cards, none overlapping another, with the code each
+    was read as (None where not read with confidence): every candidate read in one batched call,
+    those read as no card dropped, then the heaviest first (``SIZE_WEIGHT``), each kept unless it
+    overlaps one kept already."""
+    if not candidates:
+        return []
+    crop_size = crop_size or (getattr(classifier, "width", DEFAULT_CROP[0]),
+                              getattr(classifier, "height", DEFAULT_CROP[1]))
+    readings = classifier.classify([warp_card(image, quad, crop_size) for quad in candidates])
+    weighed = []
+    for quad, reading in zip(candidates, readings, strict=True):
+        no_card = next((float(p) for code, p in reading.top if code == NONE), 0.0)
+        if no_card >= NO_CARD_SHARE:
+            continue
+        size = abs(float(np.log(quad_area(quad) / expected)))
+        code = reading.code if float(reading.confidence) >= READ_CONFIDENCE else None
+        weighed.append(((1.0 - no_card) * float(np.exp(-SIZE_WEIGHT * size)), quad, code))
+    weighed.sort(key=lambda item: -item[0])
+    chosen: list[tuple[np.ndarray, str | None]] = []
+    for _, quad, code in weighed:
+        if all(overlap(quad, other) <= OVERLAP for other, _ in chosen):
+            chosen.append((quad, code))
+    return chosen
+
+
+def _search(image: np.ndarray, discard: np.ndarray, expected: float, *, colour: bool) -> list[np.ndarray]:
     """Card outlines of about ``expected`` area around the discard zone.
 
     The detector is made for a zone around one pile: over a wide stretch of table its edges join
     up with the table's grain and cards are lost. So the widened zone is searched window by window,
     each the discard zone's size and searched as the pipeline searches a zone, the windows half a
-    window apart so that every card lies whole in the window nearest its centre. A card found in
-    several windows is kept once, as the window most centred on it saw it.
+    window apart so that every card lies whole in the window nearest its centre. With ``colour``, a
+    window whose grey shows no card outline is searched in colour too, as the pipeline searches the
+    discard zone (a card whose border is as bright as the cloth, a blue card on a red one, shows none
+    in grey): the outlines it adds on a patterned cloth need reading to be told from cards. An
+    outline found in several windows is kept once, as the window most centred on it saw it; one of
+    another size about the same centre (a face's inner frame, a card's outline) is another outline.
     """
     x0, y0, x1, y1 = region_box(discard, image.shape, SPREAD_MARGIN)
     low, high = discard.min(axis=0), discard.max(axis=0)
@@ -126,19 +159,22 @@ def _search(image: np.ndarray, discard: np.ndarray, expected: float) -> list[np.
     step = size / 2
     lows = [np.arange(start, end - step[k] + 1, step[k])
             for k, (start, end) in enumerate(((x0, x1), (y0, y1)))]
+    search = {"margin": SEARCH_MARGIN, "work_side": PIPELINE_WORK_SIDE,
+              "min_area": expected / SIZE_TOLERANCE, "max_area": expected * SIZE_TOLERANCE}
     found: list[tuple[np.ndarray, float]] = []  # (quad, distance from its window's centre)
     for wy in lows[1]:
         for wx in lows[0]:
             window = np.array([[wx, wy], [wx + size[0], wy], [wx + size[0], wy + size[1]],
                                [wx, wy + size[1]]], np.float32)
             centre = window.mean(axis=0)
-            for quad in find_card_quads(image, window, margin=SEARCH_MARGIN, work_side=PIPELINE_WORK_SIDE,
-                                        min_area=expected / SIZE_TOLERANCE,
-                                        max_area=expected * SIZE_TOLERANCE):
+            quads = find_card_quads(image, window, **search) or (
+                find_card_quads(image, window, colour=True, **search) if colour else [])
+            for quad in quads:
                 off = float(np.linalg.norm(quad_centre(quad) - centre))
                 short = float(np.sqrt(quad_area(quad) / CARD_ASPECT))
                 same = next((k for k, (q, _) in enumerate(found)
-                             if np.linalg.norm(quad_centre(q) - quad_centre(quad)) < TOP_SHIFT * short), None)
+                             if np.linalg.norm(quad_centre(q) - quad_centre(quad)) < TOP_SHIFT * short
+                             and abs(float(np.log(quad_area(q) / quad_area(quad)))) < SAME_SIZE), None)
                 if same is None:
                     found.append((quad, off))
                 elif off < found[same][1]:
