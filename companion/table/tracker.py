@@ -3033,8 +3033,7 @@ class RoundTracker:
         laid now, by the seat the interception rule ranks first, asked (game 419: the reach taken for
         the next seat's draw left that seat a card over). Never while no copy of it is left."""
         last = self.last_play()
-        if (last is None or self.finished or len(self._arrival_seats(arrivals) - {None}) < self.config.n
-                or self._slapped_again(t, arrivals)):
+        if last is None or self.finished or not self._everyone(arrivals) or self._slapped_again(t, arrivals):
             return False
         index, move = last
         card = move.action["play"]
@@ -3069,7 +3068,7 @@ class RoundTracker:
             return False
         seq, landed = self.slap_reread
         if (landed < self.slapped[0] or t - cover < landed
-                or len(self._arrival_seats(arrivals) - {None}) < self.config.n):
+                or not self._everyone(arrivals)):
             return False
         self.told_later[f"q{seq}-{SLAPPED_TWIN}"] = True
         return True
@@ -3079,6 +3078,10 @@ class RoundTracker:
         with every seat's arm: the slapping hands, seen in two reaches, not a draw (one arm draws)."""
         if self.slapped is None or t > self.slapped[0] + ABSORB_S or len(self.moves) != self.slapped[1]:
             return False
+        return self._everyone(arrivals)
+
+    def _everyone(self, arrivals: list | None) -> bool:
+        """Whether every seat's arm came to the deck (``arrivals``): everyone slapping it."""
         return len(self._arrival_seats(arrivals) - {None}) >= self.config.n
 
     def _arrival_seats(self, arrivals: list | None) -> set[int | None]:
