@@ -66,6 +66,9 @@ MIN_ALTERNATIVE_P = 0.02
 CHOICES = {"poly": ("colour",), "slap": ("last",), "steal": ("last", "take"), "omni": ("villain",),
            "shake": ("shake",), "decree": ("decree",)}
 ALL_CHOICES = {key for keys in CHOICES.values() for key in keys}
+# The kinds after which everyone slaps the deck (R-SLAP, R-STEAL): the only cards that bring every
+# seat's arm there, and whose play carries the last hand.
+SLAPPING = ("slap", "steal")
 # Cards whose twin, guessed to have been intercepted unseen, changes nothing but the turn and the
 # villains (`_explain_by_interception`): numbers, omnivores (their power is a villain only), Polypigs
 # (the colour named is told by the next card, as for any Polypig), and Shakers (R-SHAKE: moving a
@@ -773,7 +776,7 @@ class RoundTracker:
             hint = self._hint(event)
             if (event.get("same") is False and not self.overrides.inferred.get(f"q{seq}-{SLAPPED_TWIN}")
                     and self._misread_top_read(seq, t, card, hint, previous, event.get("confidence"))):
-                if (cards.parse(card).kind in ("slap", "steal") and self.slapped is not None
+                if (cards.parse(card).kind in SLAPPING and self.slapped is not None
                         and self.slapped[1] == len(self.moves)):
                     self.slap_reread = (seq, t)
                 return
@@ -922,7 +925,7 @@ class RoundTracker:
             answered = self.answer_for(f"q{seq}-colour")
             colour = (game or self.game).colour
             action["colour"] = answered or colour or EDITIONS[self.config.edition].colours[0]
-        elif kind in ("slap", "steal"):
+        elif kind in SLAPPING:
             answered = self.answer_for(f"q{seq}-last-hand")
             action["last"] = seat if answered is None else answered
         return action
@@ -1280,7 +1283,7 @@ class RoundTracker:
                 en=f"Which colour did {name} name?",
                 options=[texts.colour_option(c) for c in EDITIONS[self.config.edition].colours],
             )
-        if kind in ("slap", "steal") and self.answer_for(f"q{seq}-last-hand") is None and not told:
+        if kind in SLAPPING and self.answer_for(f"q{seq}-last-hand") is None and not told:
             self._ask_about_play(
                 seq,
                 t,
@@ -1291,7 +1294,7 @@ class RoundTracker:
                 options=self._seat_options(),
                 default=action["last"],
             )
-        if kind in ("slap", "steal") and "last" in action:
+        if kind in SLAPPING and "last" in action:
             self.slap_until = t + ABSORB_S  # everyone slaps the deck next: not a draw
         went_out = count_before == 1
         if kind == "slap" or (went_out and EDITIONS[self.config.edition].villains):
@@ -1558,7 +1561,7 @@ class RoundTracker:
         move.confidence = float(confidence) if isinstance(confidence, (int, float)) else None
         move.alternatives = [[was, before.confidence or 0.0]]
         self._close(f"q{source}-{WHICH_CARD}", "inferred")
-        if cards.parse(was).kind in ("slap", "steal") and cards.parse(card).kind not in ("slap", "steal"):
+        if cards.parse(was).kind in SLAPPING and cards.parse(card).kind not in SLAPPING:
             # no Slapper or Stealer: nobody slaps the deck, and the next reach into it is a turn's
             self.slap_until = float("-inf")
             if move.hand_before != 1:  # (a last card's 8 are still to be drawn, R-ADV-7)
@@ -3026,22 +3029,25 @@ class RoundTracker:
     def _slapped_without_slapper(self, seq: int, t: float, arrivals: list | None) -> bool:
         """Every seat's arm reaching into the deck when no slap is due says a Slapper or a Stealer was
         laid (only those make every hand reach the deck, R-SLAP, R-STEAL), the twin of the one the last
-        play lies on or is (R-INTERCEPT-1), and the reach is its slap. The last play itself, read unsure
-        as another card, on a Slapper or a Stealer: it was that card's twin, and the round is derived
-        again with it (``told_later``; game 480: a red Slapper's twin read as a Snorer; True). The last
-        play a Slapper or a Stealer whose slap was seen: its twin was laid unseen, exactly on it, and is
-        laid now, by the seat the interception rule ranks first, asked (game 419: the reach taken for
-        the next seat's draw left that seat a card over). Never while no copy of it is left."""
+        play lies on or is (R-INTERCEPT-1), and the reach is its slap.
+        - The last play, read unsure as another card, on a Slapper or a Stealer whose slap was seen: it
+          was that card's twin. The round is to be derived again with it (``told_later``), and True
+          is returned (game 480: a red Slapper's twin read as a Snorer).
+        - The last play a Slapper or a Stealer whose slap was seen: its twin was laid unseen, exactly
+          on it, and is laid now, by the seat the interception rule ranks first, asked; the reach is
+          then handled as its slap (game 419: taken for the next seat's draw, it left that seat a card
+          over).
+        Never while no copy of it is left."""
         last = self.last_play()
         if last is None or self.finished or not self._everyone(arrivals) or self._slapped_again(t, arrivals):
             return False
         index, move = last
         card = move.action["play"]
-        if cards.parse(card).kind not in ("slap", "steal"):
+        if cards.parse(card).kind not in SLAPPING:
             before = self._play_before(index)
             twin = before.action["play"] if before is not None else None
             qid = f"q{move.source}-{SLAPPED_AS}"
-            if (twin is None or cards.parse(twin).kind not in ("slap", "steal") or move.confidence is None
+            if (twin is None or cards.parse(twin).kind not in SLAPPING or move.confidence is None
                     or self.slapped is None or self.slapped[0] < before.t  # (its own slap not seen yet)
                     or move.confidence >= UNSURE_READING or self._told_about(move)
                     or qid in self.overrides.inferred or not self._copy_left(self.game, twin)):
@@ -3268,7 +3274,7 @@ class RoundTracker:
         index, move = last
         qid = f"q{move.source}-last-hand"
         kind = cards.parse(move.action["play"]).kind
-        if kind not in ("slap", "steal") or (not slapped and kind != "slap"):
+        if kind not in SLAPPING or (not slapped and kind != "slap"):
             return  # a steal's last hand draws nothing (R-STEAL): a draw after it is not the last hand's
         if qid in self.questions:
             self.last_hands.setdefault(qid, (seen, slapped))
