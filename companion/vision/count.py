@@ -21,13 +21,13 @@ import numpy as np
 
 from companion.vision.classify import NONE
 from companion.vision.detect import (
-    CARD_ASPECT,
     find_card_quads,
     overlap,
     polygon_area,
     quad_area,
     quad_centre,
     region_box,
+    same_outline,
     warp_card,
 )
 from companion.vision.pipeline import CARD_SHARE, DEFAULT_CROP, SEARCH_MARGIN
@@ -45,10 +45,6 @@ READ_CONFIDENCE = 0.5  # below this a counted card's code is not reported
 # Outlines that overlap, read: each weighed by the share of "card" in its reading times
 # exp(-SIZE_WEIGHT x |log(its area / the area expected)|), the heaviest taken.
 SIZE_WEIGHT = 3.0
-# Two outlines whose centres are this close (in short sides), of areas within e^SAME_SIZE of each
-# other, are one card's.
-TOP_SHIFT = 0.25
-SAME_SIZE = 0.25
 # A card seen from above is near a rectangle: its opposite sides differ by less than this factor.
 # The detector's looser card shape lets through parallelograms of a table's grain and a tiled cloth.
 SIDE_RATIO = 1.35
@@ -150,8 +146,8 @@ def _search(image: np.ndarray, discard: np.ndarray, expected: float, *, colour: 
     window whose grey shows no card outline is searched in colour too, as the pipeline searches the
     discard zone (a card whose border is as bright as the cloth, a blue card on a red one, shows none
     in grey): the outlines it adds on a patterned cloth need reading to be told from cards. An
-    outline found in several windows is kept once, as the window most centred on it saw it; one of
-    another size about the same centre (a face's inner frame, a card's outline) is another outline.
+    outline found in several windows is kept once (``detect.same_outline``), as the window most
+    centred on it saw it.
     """
     x0, y0, x1, y1 = region_box(discard, image.shape, SPREAD_MARGIN)
     low, high = discard.min(axis=0), discard.max(axis=0)
@@ -171,10 +167,7 @@ def _search(image: np.ndarray, discard: np.ndarray, expected: float, *, colour: 
                 find_card_quads(image, window, colour=True, **search) if colour else [])
             for quad in quads:
                 off = float(np.linalg.norm(quad_centre(quad) - centre))
-                short = float(np.sqrt(quad_area(quad) / CARD_ASPECT))
-                same = next((k for k, (q, _) in enumerate(found)
-                             if np.linalg.norm(quad_centre(q) - quad_centre(quad)) < TOP_SHIFT * short
-                             and abs(float(np.log(quad_area(q) / quad_area(quad)))) < SAME_SIZE), None)
+                same = next((k for k, (q, _) in enumerate(found) if same_outline(q, quad)), None)
                 if same is None:
                     found.append((quad, off))
                 elif off < found[same][1]:

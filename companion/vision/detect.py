@@ -37,6 +37,7 @@ MIN_AREA_PX = 400.0
 # line), while clutter edges that survive the blur do not form card-shaped quads.
 CANNY_LOW, CANNY_HIGH = 20, 50
 BUSY_EDGES = 0.16  # more edge pixels than this: a patterned table, searched by its colours instead
+SAME_OUTLINE_PX, SAME_OUTLINE_DEG, SAME_OUTLINE_AREA = 3.0, 3.0, 0.1  # one outline found twice
 # A two-tone cloth (tiles, a large check): its colours fall into two groups this cleanly (the share of
 # their variance that the split explains), this far apart in BGR levels, each this share of the cloth.
 TWO_TONE_SPLIT = 0.9
@@ -108,6 +109,14 @@ def pose_change(a, b) -> tuple[float, float]:
     shift = float(np.linalg.norm(quad_centre(a) - quad_centre(b)))
     turn = abs(quad_angle(a) - quad_angle(b)) % 180.0
     return shift, min(turn, 180.0 - turn)
+
+
+def same_outline(a, b) -> bool:
+    """Two outlines of one card, found twice (by two searches, or in two windows): where they lie,
+    how they turn and how big they are. An inner frame and its card's outline are two outlines."""
+    shift, turn = pose_change(a, b)
+    return shift <= SAME_OUTLINE_PX and turn <= SAME_OUTLINE_DEG and abs(
+        float(np.log(quad_area(a) / max(quad_area(b), 1e-6)))) <= SAME_OUTLINE_AREA
 
 
 def quad_aspect(quad) -> float:

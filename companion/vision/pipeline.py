@@ -38,7 +38,14 @@ import numpy as np
 
 from companion import cards
 from companion.vision.classify import NONE
-from companion.vision.detect import find_card_quads, polygon_area, pose_change, quad_area, two_tone, warp_card
+from companion.vision.detect import (
+    find_card_quads,
+    polygon_area,
+    quad_area,
+    same_outline,
+    two_tone,
+    warp_card,
+)
 from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
 from companion.vision.zones import Zones
 
@@ -74,7 +81,6 @@ NO_CARD = 0.95  # an outline read as "no card" this surely is none
 # pile, and no villain on the discard pile (``Pipeline.zone_weights``).
 FOREIGN_VILLAIN = 0.1
 ALTERNATIVES = 2  # outlines read besides the one of the expected size, in case that one is no card
-SAME_OUTLINE_PX, SAME_OUTLINE_DEG, SAME_OUTLINE_AREA = 3.0, 3.0, 0.1  # one outline found twice
 CLOTH_EVERY = 30  # frames between two looks at whether the bare cloth is two-tone
 CLOTH_LOOKS = 5  # the latest looks that vote on it (an arm across the cloth spoils one)
 
@@ -293,7 +299,7 @@ class Pipeline:
         quads = find_card_quads(image, poly, **search)
         if self.two_tone:
             quads += [quad for quad in find_card_quads(image, poly, busy=True, **search)
-                      if not any(_same_outline(quad, other) for other in quads)]
+                      if not any(same_outline(quad, other) for other in quads)]
             quads.sort(key=lambda quad: -quad_area(quad))
         return quads
 
@@ -547,13 +553,6 @@ def _place_patch(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
     grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
     edges = grey - cv2.GaussianBlur(grey, (0, 0), PLACE_EDGES_SIGMA)
     return np.stack([(plane - float(plane.mean())) / max(float(plane.std()), 1.0) for plane in (grey, edges)])
-
-
-def _same_outline(a: np.ndarray, b: np.ndarray) -> bool:
-    """Two outlines of one card, found twice: where they lie, how they turn and how big they are."""
-    shift, turn = pose_change(a, b)
-    return shift <= SAME_OUTLINE_PX and turn <= SAME_OUTLINE_DEG and abs(
-        float(np.log(quad_area(a) / max(quad_area(b), 1e-6)))) <= SAME_OUTLINE_AREA
 
 
 def _likeliest(reading) -> str:
