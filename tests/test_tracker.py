@@ -1010,6 +1010,25 @@ def test_an_alien_taken_by_another_arm_after_a_card_read_unsure_by_its_own_seats
     assert other.game.state()["trophies"] == [["alien"], [], []]
 
 
+def test_an_alien_taken_after_a_card_read_unsure_names_the_pair_that_explains_the_takes_before():
+    # R-ADV-4, R-ADV-1, R-ADV-2, R-INTERCEPT-1 (simulated game 387): seat 1 (8 cards) lays a blue 4, read
+    # unsure as a 1, then its other blue 4 on it: with 6 left it takes the big pirates (before the
+    # camera is sure of the second card, which it takes for the top read again) and the alien. The
+    # alien alone is explained by a twin of the 1; the big pirates only by two 4s.
+    table = Table("adventure", tops={"pirates": "pirate-big", "ghosts": "ghost-g", "aliens": "alien"})
+    table.event("landed", zone="discard", card="b1", confidence=0.49, alternatives=[["b4", 0.21]],
+                reach=PLACES[1])
+    table.event("taken", zone="pirates", card="pirate-big", under="pirate-small", reach=PLACES[1])
+    table.event("landed", zone="discard", card="b4", confidence=0.39, alternatives=[["b1", 0.26]],
+                reach=PLACES[1])
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[1])
+    assert table.actions == [{"by": 1, "play": "b4"}, {"by": 1, "play": "b4"}]
+    assert table.game.state()["trophies"] == [[], ["alien", "pirate-big"], []]
+    assert "trophy" not in table.kinds()
+    assert any(line["text_en"].startswith("The camera read blue 1; it was blue 4")
+               for line in table.round.log)
+
+
 def test_an_alien_taken_after_a_card_read_surely_is_a_twin_of_that_card():  # R-ADV-4
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table)

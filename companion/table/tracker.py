@@ -2672,12 +2672,48 @@ class RoundTracker:
         if cards.parse(card).kind not in QUIET_TWINS:
             return False
         seats = ([taker] if taker is not None else []) + [s for s in range(self.config.n) if s != taker]
-        return self._twin_unseen(seq, t, index, seats, pile, villain)
+        return (self._twin_of_alternative(seq, t, index, seats, pile, villain)
+                or self._twin_unseen(seq, t, index, seats, pile, villain))
 
-    def _twin_unseen(self, seq: int, t: float, index: int, seats: list[int], pile: str, villain: str) -> bool:
+    def _twin_of_alternative(self, seq: int, t: float, index: int, seats: list[int], pile: str,
+                             villain: str) -> bool:
+        """``_twin_unseen`` of the last play read as another card of its colour the camera weighed for
+        it, when that pair also explains the takes seen since that the card as read leaves unexplained
+        (game 387: a red 4 read unsure as a 1, the big pirates taken, its twin laid and taken for the 1
+        read again, then the alien: both were 4s, and the 1s explain the alien alone). Only a card the
+        camera saw land and nobody told."""
+        move = self.moves[index]
+        card = move.action["play"]
+        pending = list(self.unexplained_takes.items())
+        if (not pending or not move.alternatives or self._card_told(move.source)
+                or not self._landed_as_read(move)):
+            return False
+
+        def explains_all() -> bool:
+            return self._explained(pile, villain) and all(
+                len(self.game.villains[other]) < size for other, (_, size, _) in pending)
+
+        for other, _ in move.alternatives:
+            if (other == card or other not in cards.ALL_CODES or cards.parse(other).kind not in QUIET_TWINS
+                    or _card_colour(other) != _card_colour(card)):
+                continue
+            saved = self._snapshot()
+            if self._amend(index, play=other) and self._twin_unseen(seq, t, index, seats, pile, villain,
+                                                                     explains_all):
+                self._note(seq, t, "play",
+                           f"Камера прочла {texts.card_ru(card)}, но это {texts.card_ru(other)}"
+                           f" (по {texts.card_ru(villain)} и забранным до них)",
+                           f"The camera read {texts.card_en(card)}; it was {texts.card_en(other)}"
+                           f" (from the {texts.card_en(villain)} and the villains taken before)")
+                return True
+            self._restore(saved)
+        return False
+
+    def _twin_unseen(self, seq: int, t: float, index: int, seats: list[int], pile: str, villain: str,
+                     explains=None) -> bool:
         """R-INTERCEPT-1, R-ADV-4: the twin of the play at ``index`` laid unseen right after it (exactly
         on it), by the first of ``seats`` the rules allow whose twin explains ``villain`` taken from
-        ``pile``; noted in the log."""
+        ``pile`` (and whatever else ``explains()`` asks); noted in the log."""
         move = self.moves[index]
         card = move.action["play"]
         saved = list(self.moves)
@@ -2688,7 +2724,7 @@ class RoundTracker:
                     self._replace(index + 1, 0, [unseen])
                 except IllegalAction:
                     continue
-                if self._explained(pile, villain):
+                if self._explained(pile, villain) if explains is None else explains():
                     kind, ru, en = texts.describe_action(action, self.players)
                     self._note(seq, t, kind, ru + " (перехват, которого камера не видела)",
                                en + " (an interception the camera did not see)")
