@@ -1458,6 +1458,23 @@ def test_a_villain_taken_by_a_later_players_arm_asks_which_card_beat_it(taker, a
     assert "which-card" not in table.kinds() and "trophy" not in table.kinds()
 
 
+def test_a_villain_taken_by_a_later_players_arm_names_the_card_weighed_that_makes_it_theirs():
+    # R-ADV-5, R-ADV-2, R-ADV-4 (simulated game 376): a blue 4 read unsure as a 1, the blue 4 weighed;
+    # the next seat's blue 1 is then taken for its twin (an interception: the aliens). The arm of the
+    # seat that laid the 1 takes the small pirates: the first card was the 4, and nothing intercepted.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)  # blue 5 on top, seat 1 to play, everyone holds 6, every seat placed
+    table.event("landed", zone="discard", card="b1", confidence=0.46, alternatives=[["b4", 0.12]],
+                reach=PLACES[1])
+    table.event("landed", zone="discard", card="b1", confidence=0.87, same=True, reach=PLACES[2])
+    assert table.game.state()["trophies"] == [[], ["pirate-small"], ["alien"]]  # as the rules have it
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big", reach=PLACES[2])
+    assert table.actions[-2:] == [{"by": 1, "play": "b4"}, {"by": 2, "play": "b1"}]
+    assert table.game.state()["trophies"] == [[], [], ["pirate-small"]]
+    assert any(line["text_en"].startswith("The camera read blue 1; it was blue 4")
+               for line in table.round.log)
+
+
 def test_a_card_laid_unseen_is_not_asked_about_when_a_later_players_arm_takes_its_villain():  # R-ADV-5
     table = Table("adventure", tops=ADVENTURE_TOPS)
     for seat, card in DOWN_TO_SIX:

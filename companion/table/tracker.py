@@ -2369,7 +2369,7 @@ class RoundTracker:
                 if not self._explain_by_alternative(seq, t, pile, villain):
                     self._explain_by_interception(seq, t, pile, villain, hint)
         if self._explained(pile, villain):
-            self._doubt_defeat_by_taker(t, pile, villain, hint)
+            self._doubt_defeat_by_taker(seq, t, pile, villain, hint)
             self._confirm(pile, villain)
         else:
             last = self.last_play()
@@ -2491,7 +2491,7 @@ class RoundTracker:
     def _explained(self, pile: str, villain: str) -> bool:
         return self._due(pile, villain) is not None
 
-    def _doubt_defeat_by_taker(self, t: float, pile: str, villain: str, taker: int | None) -> None:
+    def _doubt_defeat_by_taker(self, seq: int, t: float, pile: str, villain: str, taker: int | None) -> None:
         """R-ADV-5: the defeater takes the villain. Taken by the arm of a seat that has played since
         an older play the rules had defeat it, that older card may have been misread (a 1 read as a
         7, and the 7 after it was the defeater): the table is asked which card it was, the card as
@@ -2506,8 +2506,34 @@ class RoundTracker:
         if index is None or not any("play" in move.action and move.action["by"] == taker
                                     for move in self.moves[index + 1:]):
             return
+        if self._taker_defeats_after_alternative(seq, t, index, pile, villain, taker):
+            return
         if f"q{due.source}-{WHICH_CARD}" not in self.questions:
             self._ask_which_card(due.source, due.t, due, due.alternatives)
+
+    def _taker_defeats_after_alternative(self, seq: int, t: float, index: int, pile: str, villain: str,
+                                         taker: int) -> bool:
+        """``_doubt_defeat_by_taker``'s older play (at ``index``) read as another card the camera
+        weighed for it, when then a play of the taker's since defeats the villain (simulated game 376:
+        a red 4 read unsure as a 1, then another seat's red 1 read as its twin, and that seat's arm took
+        the small pirates). Told in the log, not asked."""
+        move = self.moves[index]
+        card = move.action["play"]
+        for other, _ in list(move.alternatives):
+            if other == card or not cards.is_code(other):
+                continue
+            saved = self._snapshot()
+            if self._amend(index, play=other):
+                due = self._due(pile, villain)
+                if due is not None and due.action["by"] == taker:
+                    self._note(seq, t, "play",
+                               f"Камера прочла {texts.card_ru(card)}, но это {texts.card_ru(other)}"
+                               f" (по {texts.card_ru(villain)}, забранным {self.players[taker]})",
+                               f"The camera read {texts.card_en(card)}; it was {texts.card_en(other)}"
+                               f" (from the {texts.card_en(villain)} {self.players[taker]} took)")
+                    return True
+            self._restore(saved)
+        return False
 
     def _landed_as_read(self, move: Move) -> bool:
         """Whether ``move`` is the play of a card the camera saw land (its entry's last play), not one
