@@ -1029,6 +1029,24 @@ def test_an_alien_taken_after_a_card_read_unsure_names_the_pair_that_explains_th
                for line in table.round.log)
 
 
+@pytest.mark.parametrize("first_read, alien_taken, first", [(0.3, False, "b3"), (0.3, True, "b6"),
+                                                           (0.99, False, "b6")])
+def test_an_interception_whose_alien_is_not_taken_lay_on_another_card_weighed(first_read, alien_taken, first):
+    # R-ADV-4, R-ADV-5 (simulated game 498): a blue 3 read unsure as a 6, then the next seat's blue 6,
+    # taken for its twin; nobody takes the alien before the next card (a trophy is taken at once): the
+    # first card was the 3 the camera weighed. Not when the alien was taken, nor when read surely.
+    table = Table("adventure", tops={"pirates": "pirate-super", "ghosts": "ghost-g", "aliens": "alien"})
+    _down_to_six(table, seen=True)  # blue 5 on top, seat 1 to play, everyone holds 6, every seat placed
+    table.event("landed", zone="discard", card="b6", confidence=first_read, alternatives=[["b3", 0.25]],
+                reach=PLACES[1])
+    table.event("landed", zone="discard", card="b6", confidence=0.8, same=True, reach=PLACES[2])
+    if alien_taken:
+        table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[2])
+    table.land_from(PLACES[0], "b1")
+    assert table.actions[-3:] == [{"by": 1, "play": first}, {"by": 2, "play": "b6"}, {"by": 0, "play": "b1"}]
+    assert table.game.state()["trophies"] == [[], [], [] if first == "b3" else ["alien"]]
+
+
 def test_an_alien_taken_after_a_card_read_surely_is_a_twin_of_that_card():  # R-ADV-4
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table)

@@ -2237,15 +2237,44 @@ class RoundTracker:
         # a twin made of a landing the watcher saw as the top laid again, read as the top was misread
         # (``_twin_as_misread``): the card the camera read may be a card of its own (game 550)
         made_twin = move.intercept and self.camera_cards.get(move.source) not in (None, played)
-        if (move.confidence is None or move.confidence >= UNTAKEN_REREAD_BELOW
-                or (move.intercept and not made_twin) or self._card_told(move.source)
+        if (move.confidence is None or move.confidence >= UNTAKEN_REREAD_BELOW or self._card_told(move.source)
                 or all(pile in move.confirmed for pile, _ in move.defeated)):
             return
 
-        self._weighed_instead(
-            seq, t, lambda: {pile for pile, _ in self.last_play()[1].defeated} == set(move.confirmed),
-            f": злодеев, которых побила бы {texts.card_ru(played)}, не забрали",
-            f": the villains {texts.card_en(played)} would beat were not taken")
+        def explains() -> bool:
+            return {pile for pile, _ in self.last_play()[1].defeated} == set(move.confirmed)
+
+        why_ru = f": злодеев, которых побила бы {texts.card_ru(played)}, не забрали"
+        why_en = f": the villains {texts.card_en(played)} would beat were not taken"
+        if move.intercept and not made_twin:
+            self._reread_twins_base(seq, t, last[0], explains, ": перехвата не было, пришельцев не забрали",
+                                    ": no interception, no alien was taken")
+            return
+        self._weighed_instead(seq, t, explains, why_ru, why_en)
+
+    def _reread_twins_base(self, seq: int, t: float, index: int, explains, why_ru: str, why_en: str) -> bool:
+        """``_reread_untaken`` of an interception, both cards read: the card it lay on, read below
+        ``UNTAKEN_REREAD_BELOW`` and not told, as the likeliest other card the camera weighed for it after
+        which ``explains()`` (simulated game 498: a yellow 3 read unsure as a 5, then a yellow 5 taken for
+        its twin, and no alien taken)."""
+        before = self._play_before(index)
+        base = self._index_of(before) if before is not None else None
+        if (base is None or before.confidence is None or before.confidence >= UNTAKEN_REREAD_BELOW
+                or self._card_told(before.source) or not self._landed_as_read(before)):
+            return False
+        card = before.action["play"]
+        for other, _ in list(before.alternatives):
+            if other == card or not cards.is_code(other):
+                continue
+            saved, last = self._snapshot(), self.last_play()[1]
+            if other != last.action["play"] and self._amend(base, play=other) and explains():
+                self.last_play()[1].intercept = False  # no longer on its twin
+                self._note(seq, t, "play",
+                           f"Камера прочла {texts.card_ru(card)}, но это {texts.card_ru(other)}{why_ru}",
+                           f"The camera read {texts.card_en(card)}; it was {texts.card_en(other)}{why_en}")
+                return True
+            self._restore(saved)
+        return False
 
     def _sweep_untaken(self) -> None:
         """A card lands after a play taken for its seat's last card (R-ADV-7: every top villain beaten,
