@@ -1701,6 +1701,27 @@ def test_only_a_card_read_unsure_is_read_again_with_the_next_cards_face(confiden
         assert table.actions == [{"by": 1, "play": "b1"}] and table.kinds() == ["wrong-or-misread"]
 
 
+@pytest.mark.parametrize("first_read, reread", [(0.56, True), (0.95, False)])
+def test_twins_read_unsure_are_both_read_again_with_the_next_cards_face(first_read, reread):
+    # R-TURN-1, R-INTERCEPT-1, R-ADV-4 (simulated game 533): two blue 3s read unsure as 6s, the 3
+    # weighed for each, the second taken for the interception it is; a red 3 lies on neither 6.
+    table = Table("adventure", tops={"pirates": "pirate-super", "ghosts": "ghost-g", "aliens": "alien"})
+    _down_to_six(table, seen=True)  # blue 5 on top, seat 1 to play, everyone holds 6, every seat placed
+    table.event("landed", zone="discard", card="b6", confidence=first_read, alternatives=[["b3", 0.26]],
+                reach=PLACES[1])
+    table.event("landed", zone="discard", card="b6", confidence=0.65, same=True, alternatives=[["b3", 0.27]],
+                reach=PLACES[2])
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[2])
+    table.land_from(PLACES[0], "r3")
+    assert table.game.state()["trophies"] == [[], [], ["alien"]]
+    if reread:
+        assert [(a["by"], a["play"]) for a in table.actions[-3:]] == [(1, "b3"), (2, "b3"), (0, "r3")]
+        assert "wrong-or-misread" not in table.kinds()
+    else:  # one twin read surely: a wrong card, or a card laid unseen, asked
+        assert [a["play"] for a in table.actions[-2:]] == ["b6", "b6"]
+        assert "wrong-or-misread" in table.kinds()
+
+
 def test_the_card_the_camera_doubted_more_is_the_one_reread():  # R-TURN-1
     table = Table("junior")  # blue 5 to start
     # A blue 3 read as a blue 0, the camera weighing the 3 at 0.33; then a yellow 3, read fairly surely

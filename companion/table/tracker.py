@@ -1608,6 +1608,8 @@ class RoundTracker:
         if last is None:
             return []
         index, move = last
+        if move.intercept:
+            return self._reread_twins(seq, t, card, readings, told)
         reread = self._reread_card(move, card, surely=surely)
         if reread is None or (told is not None and told != reread):
             return []
@@ -1627,6 +1629,39 @@ class RoundTracker:
             f"The camera read {texts.card_en(move.action['play'])}; it was {texts.card_en(reread)} "
             f"(from the next card)",
         )
+        return found
+
+    def _reread_twins(self, seq: int, t: float, card: str, readings, told: str | None) -> list:
+        """``_reread_last`` of an interception: both twins read again, as the card of their colour with
+        ``card``'s face, when the camera weighed that card for each of them, neither read surely nor
+        told (simulated game 533: two yellow 5s read as 6s, then a red 5)."""
+        index, move = self.last_play()
+        before = self._play_before(index)
+        base = self._index_of(before) if before is not None else None
+        if base is None or before.action["play"] != move.action["play"]:
+            return []
+        twin, now = cards.parse(move.action["play"]), cards.parse(card)
+        if (not twin.colour or not now.colour or twin.colour == now.colour
+                or twin.is_villain or now.is_villain):
+            return []
+        reread = cards.coloured(twin.colour, now.face)
+        if not cards.is_code(reread) or reread == move.action["play"] or told not in (None, reread):
+            return []
+        for laid in (before, move):
+            if (self._card_told(laid.source) or laid.confidence is None or laid.confidence >= UNSURE_READING
+                    or reread not in (code for code, _ in laid.alternatives)):
+                return []
+        saved = self._snapshot()
+        found = self._amend(base, play=reread) and self._amend(index, play=reread) and readings()
+        if not found:
+            self._restore(saved)
+            return []
+        self.last_play()[1].intercept = True
+        self._note(seq, t, "play",
+                   f"Камера прочла {texts.card_ru(move.action['play'])} дважды, но это "
+                   f"{texts.card_ru(reread)} (по следующей карте)",
+                   f"The camera read {texts.card_en(move.action['play'])} twice; it was "
+                   f"{texts.card_en(reread)} (from the next card)")
         return found
 
     def _hold(self, seq: int, t: float, card: str, hint: int | None = None,
