@@ -759,10 +759,8 @@ class RoundTracker:
             card = fix.get("card", told if told is not None else card)  # what `_card_told` says was told
             slapped_as = self.overrides.inferred.get(f"q{seq}-{SLAPPED_AS}")
             if slapped_as is not None and told is None and "card" not in fix and slapped_as != card:
-                self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но это "
-                           f"{texts.card_ru(slapped_as)}: после неё все хлопнули по колоде",
-                           f"The camera read {texts.card_en(card)}; it was {texts.card_en(slapped_as)}: "
-                           "everyone slapped the deck after it")
+                self._note_misread(seq, t, card, slapped_as, ": после неё все хлопнули по колоде",
+                                   ": everyone slapped the deck after it")
                 card = slapped_as
             if self.game is None:
                 self._start(seq, t, card)
@@ -1529,6 +1527,12 @@ class RoundTracker:
                 return other, readings
         return card, []
 
+    def _note_misread(self, seq: int, t: float, card: str, other: str, why_ru: str, why_en: str) -> None:
+        """The log: the camera read ``card``, and it was ``other``; ``why`` after it."""
+        self._note(seq, t, "play",
+                   f"Камера прочла {texts.card_ru(card)}, но это {texts.card_ru(other)}{why_ru}",
+                   f"The camera read {texts.card_en(card)}; it was {texts.card_en(other)}{why_en}")
+
     def _note_rules_read(self, seq: int, t: float, card: str, other: str) -> None:
         self._note(seq, t, "play", f"Камера прочла {texts.card_ru(card)}, но по правилам это "
                    f"{texts.card_ru(other)}", f"The camera read {texts.card_en(card)}; the rules "
@@ -1567,9 +1571,7 @@ class RoundTracker:
             if move.hand_before != 1:  # (a last card's 8 are still to be drawn, R-ADV-7)
                 self.absorb_until = float("-inf")
             self._close(f"q{source}-last-hand", "inferred")
-        self._note(seq, t, "play",
-                   f"Камера прочла {texts.card_ru(was)}, но это {texts.card_ru(card)} (прочитано снова)",
-                   f"The camera read {texts.card_en(was)}; it was {texts.card_en(card)} (read again)")
+        self._note_misread(seq, t, was, card, " (прочитано снова)", " (read again)")
 
     def _reread_weighs_more(self, card: str, alternatives: list) -> bool:
         """Whether the card ``_reread_last`` would make of the last play was weighed for it by the
@@ -1620,15 +1622,8 @@ class RoundTracker:
         if not found:
             self._restore(saved)
             return []
-        self._note(
-            seq,
-            t,
-            "play",
-            f"Камера прочла {texts.card_ru(move.action['play'])}, но это {texts.card_ru(reread)} "
-            f"(по следующей карте)",
-            f"The camera read {texts.card_en(move.action['play'])}; it was {texts.card_en(reread)} "
-            f"(from the next card)",
-        )
+        self._note_misread(seq, t, move.action["play"], reread, " (по следующей карте)",
+                           " (from the next card)")
         return found
 
     def _reread_twins(self, seq: int, t: float, card: str, readings, told: str | None) -> list:
@@ -2297,19 +2292,27 @@ class RoundTracker:
         if (base is None or before.confidence is None or before.confidence >= UNTAKEN_REREAD_BELOW
                 or self._card_told(before.source) or not self._landed_as_read(before)):
             return False
-        card = before.action["play"]
-        for other, _ in list(before.alternatives):
-            if other == card or not cards.is_code(other):
+        card, twin = before.action["play"], self.moves[index].action["play"]
+        other = self._weighed_at(base, explains, lambda code: code != twin)
+        if other is None:
+            return False
+        self.last_play()[1].intercept = False  # no longer on its twin
+        self._note_misread(seq, t, card, other, why_ru, why_en)
+        return True
+
+    def _weighed_at(self, index: int, explains, fits=None) -> str | None:
+        """The play at ``index`` read as the likeliest other card the camera weighed for it (of those
+        ``fits`` takes) after which ``explains()``: that card, the round kept so; else None, and the
+        moves and the questions' moves as they were."""
+        card = self.moves[index].action["play"]
+        for other, _ in list(self.moves[index].alternatives):
+            if other == card or not cards.is_code(other) or (fits is not None and not fits(other)):
                 continue
-            saved, last = self._snapshot(), self.last_play()[1]
-            if other != last.action["play"] and self._amend(base, play=other) and explains():
-                self.last_play()[1].intercept = False  # no longer on its twin
-                self._note(seq, t, "play",
-                           f"Камера прочла {texts.card_ru(card)}, но это {texts.card_ru(other)}{why_ru}",
-                           f"The camera read {texts.card_en(card)}; it was {texts.card_en(other)}{why_en}")
-                return True
+            saved = self._snapshot()
+            if self._amend(index, play=other) and explains():
+                return other
             self._restore(saved)
-        return False
+        return None
 
     def _sweep_untaken(self) -> None:
         """A card lands after a play taken for its seat's last card (R-ADV-7: every top villain beaten,
@@ -2581,23 +2584,19 @@ class RoundTracker:
         weighed for it, when then a play of the taker's since defeats the villain (simulated game 376:
         a red 4 read unsure as a 1, then another seat's red 1 read as its twin, and that seat's arm took
         the small pirates). Told in the log, not asked."""
-        move = self.moves[index]
-        card = move.action["play"]
-        for other, _ in list(move.alternatives):
-            if other == card or not cards.is_code(other):
-                continue
-            saved = self._snapshot()
-            if self._amend(index, play=other):
-                due = self._due(pile, villain)
-                if due is not None and due.action["by"] == taker:
-                    self._note(seq, t, "play",
-                               f"Камера прочла {texts.card_ru(card)}, но это {texts.card_ru(other)}"
-                               f" (по {texts.card_ru(villain)}, забранным {self.players[taker]})",
-                               f"The camera read {texts.card_en(card)}; it was {texts.card_en(other)}"
-                               f" (from the {texts.card_en(villain)} {self.players[taker]} took)")
-                    return True
-            self._restore(saved)
-        return False
+        card = self.moves[index].action["play"]
+
+        def takers() -> bool:
+            due = self._due(pile, villain)
+            return due is not None and due.action["by"] == taker
+
+        other = self._weighed_at(index, takers)
+        if other is None:
+            return False
+        self._note_misread(seq, t, card, other,
+                           f" (по {texts.card_ru(villain)}, забранным {self.players[taker]})",
+                           f" (from the {texts.card_en(villain)} {self.players[taker]} took)")
+        return True
 
     def _landed_as_read(self, move: Move) -> bool:
         """Whether ``move`` is the play of a card the camera saw land (its entry's last play), not one
@@ -2706,16 +2705,17 @@ class RoundTracker:
 
     def _weighed_instead(self, seq: int, t: float, explains, why_ru: str, why_en: str) -> bool:
         """The last play read as the likeliest other card the camera weighed for it after which
-        ``explains()`` (``_read_last_play_as``); the log tells it, ``why`` after it."""
-        move = self.last_play()[1]
+        ``explains()`` (``_weighed_at``); the log tells it, ``why`` after it."""
+        index, move = self.last_play()
         card = move.action["play"]
-        for other, _ in list(move.alternatives):
-            if self._read_last_play_as(other, explains):
-                self._note(seq, t, "play",
-                           f"Камера прочла {texts.card_ru(card)}, но это {texts.card_ru(other)}{why_ru}",
-                           f"The camera read {texts.card_en(card)}; it was {texts.card_en(other)}{why_en}")
-                return True
-        return False
+        other = self._weighed_at(index, explains)
+        if other is None:
+            return False
+        index, move = self.last_play()
+        before = self._play_before(index)
+        move.intercept = before is not None and before.action["play"] == other
+        self._note_misread(seq, t, card, other, why_ru, why_en)
+        return True
 
     def _explain_by_interception(
         self, seq: int, t: float, pile: str, villain: str, taker: int | None
@@ -2783,21 +2783,14 @@ class RoundTracker:
             return self._explained(pile, villain) and all(
                 len(self.game.villains[other]) < size for other, (_, size, _) in pending)
 
-        for other, _ in move.alternatives:
-            if (other == card or other not in cards.ALL_CODES or cards.parse(other).kind not in QUIET_TWINS
-                    or _card_colour(other) != _card_colour(card)):
-                continue
-            saved = self._snapshot()
-            if self._amend(index, play=other) and self._twin_unseen(seq, t, index, seats, pile, villain,
-                                                                     explains_all):
-                self._note(seq, t, "play",
-                           f"Камера прочла {texts.card_ru(card)}, но это {texts.card_ru(other)}"
-                           f" (по {texts.card_ru(villain)} и забранным до них)",
-                           f"The camera read {texts.card_en(card)}; it was {texts.card_en(other)}"
+        other = self._weighed_at(
+            index, lambda: self._twin_unseen(seq, t, index, seats, pile, villain, explains_all),
+            lambda code: cards.parse(code).kind in QUIET_TWINS and _card_colour(code) == _card_colour(card))
+        if other is None:
+            return False
+        self._note_misread(seq, t, card, other, f" (по {texts.card_ru(villain)} и забранным до них)",
                            f" (from the {texts.card_en(villain)} and the villains taken before)")
-                return True
-            self._restore(saved)
-        return False
+        return True
 
     def _twin_unseen(self, seq: int, t: float, index: int, seats: list[int], pile: str, villain: str,
                      explains=None) -> bool:
@@ -3032,11 +3025,7 @@ class RoundTracker:
         # the seat whose arm laid it, else the seat the card was given to
         if ((seat is not None and self._read_last_play_as(shaker, explains, seat))
                 or self._read_last_play_as(shaker, explains)):
-            self._note(seq, t, "play",
-                       f"Камера прочла {texts.card_ru(card)}, но это {texts.card_ru(shaker)}: "
-                       "злодея переложили",
-                       f"The camera read {texts.card_en(card)}; it was {texts.card_en(shaker)}: "
-                       "a villain moved")
+            self._note_misread(seq, t, card, shaker, ": злодея переложили", ": a villain moved")
 
     def _shake_allowed(self, pile: str, to: str) -> bool:
         """Whether the last play, a Shaker, may move the top villain of ``pile`` onto ``to``."""
