@@ -675,6 +675,34 @@ def test_the_top_read_again_unsure_as_its_players_arm_passes_is_no_play():  # R-
     assert table.actions[-1] == {"by": 2, "play": "b2"}
 
 
+@pytest.mark.parametrize("answer", [None, True, False])
+def test_the_top_read_again_with_the_top_weighed_asks_whether_it_was_its_twin(answer):
+    # R-TURN-1, R-INTERCEPT-1 (simulated game 493): seat 1 lays a blue 0, then its other blue 0 on it,
+    # read unsure as a 3 with the 0 weighed: taken for the top read again, and the table is asked.
+    table = Table("adventure")
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed
+    _land_read(table, 1, "b0", 0.67, [("b3", 0.07)])
+    _land_read(table, 1, "b3", 0.79, [("b0", 0.07)])
+    assert table.actions[-1] == {"by": 1, "play": "b3"}  # the surer reading of the top: no new card
+    question = table.question("read-again")
+    assert question["default"] is True and question["seat"] == 1 and question["card"] == "b0"
+    assert [o["value"] for o in question["options"]] == [True, False]
+    if answer is not None:
+        table.answer("read-again", answer)
+        assert "read-again" not in table.kinds()
+    if answer is False:  # its twin: an interception (seat 1 onto its own card)
+        assert table.actions[-2:] == [{"by": 1, "play": "b0"}, {"by": 1, "play": "b0"}]
+        assert table.round.last_play()[1].intercept and table.game.turn == 2
+    else:
+        assert table.actions[-2:] == [{"by": 0, "play": "b6"}, {"by": 1, "play": "b3"}]
+    # Where the rules allow no interception, nobody is asked.
+    junior = Table("junior", start="b5")
+    junior.land_seen((1, "b3"), (2, "b4"), (0, "b6"))
+    _land_read(junior, 1, "b0", 0.67, [("b3", 0.07)])
+    _land_read(junior, 1, "b3", 0.79, [("b0", 0.07)])
+    assert "read-again" not in junior.kinds()
+
+
 @pytest.mark.parametrize("seat, played", [(1, False), (2, True)])
 def test_the_top_read_as_it_was_after_an_unsure_reading_is_no_play(seat, played):  # R-TURN-1, R-INTERCEPT-1
     table = Table()

@@ -105,8 +105,10 @@ DREW = "drew"
 # one in five of them was another card (one in twelve from 0.7), against one in five hundred above.
 ASK_CARD_BELOW = 0.75
 WHICH_CARD = "which-card"
-# "q<seq>-read-again" (inferred only, ``told_later``): the landing of entry seq was the top read again,
-# no play, as the next card's arm told (``_read_again_told``).
+# "q<seq>-read-again": whether the landing of entry seq was the top read again, no play (True), or the
+# top's twin (False). Inferred (``told_later``) of a landing played, as the next card's arm told
+# (``_read_again_told``); asked of one taken for the top read again with the top weighed for it
+# (``_twin_or_read_again``).
 READ_AGAIN = "read-again"
 # "q<seq>-crossed" (inferred only, ``told_later``): the reach into the deck of entry seq, taken for a
 # draw though the arm was another seat's, was that arm crossing the deck (no draw), as the next card's
@@ -136,6 +138,7 @@ QUESTION_KINDS = (
     "wrong-or-misread",
     "missed-before",
     "which-card",
+    "read-again",
     "went-out",
     "round-end",
     "trophy",
@@ -1039,8 +1042,13 @@ class RoundTracker:
             return
         if fixed_by is None and self.held is None and self._top_read_again(
                 seq, card, hint, confidence, alternatives, cover):
-            self._on_top_read_again(seq, t, card, hint, confidence)
-            return
+            twin = self._twin_or_read_again(seq, t, card, hint, alternatives)
+            if twin is None:
+                self._on_top_read_again(seq, t, card, hint, confidence)
+                return
+            # the card the camera read stays weighed (``_reread_twins``)
+            alternatives = [[card, confidence]] + [a for a in alternatives or [] if a[0] != twin]
+            card = twin
         if self.held is not None:
             self._unseen_told(seq, card, hint)
         if card != self.game.top:  # a twin may come before the trophies are taken (R-INTERCEPT-1)
@@ -2233,6 +2241,33 @@ class RoundTracker:
         except IllegalAction:
             pass
         self._rebuild(saved)
+
+    def _twin_or_read_again(self, seq: int, t: float, card: str, seat: int,
+                            alternatives: list | None) -> str | None:
+        """A landing taken for the top read again (``_top_read_again``) with the top among the cards the
+        camera weighed for it may be the top's twin, laid by that arm's seat (R-INTERCEPT-1; simulated
+        game 493: a blue 0, then its twin read unsure as a 3 by the same arm): the table is asked
+        ("read-again"; unanswered, no new card). The top, when the table said it was its twin."""
+        top = self.game.top
+        qid = f"q{seq}-{READ_AGAIN}"
+        answered = self.answer_for(qid)
+        if answered is False:
+            return top
+        weighed = any(code == top for code, _ in alternatives or [])
+        if (answered is None and weighed and self._copy_left(self.game, top)
+                and self._legal_play(self.game, seq, seat, top) is not None):
+            name = self.players[seat]
+            self._ask(
+                seq, READ_AGAIN,
+                ru=f"{name} положил ещё одну карту {texts.card_ru(top)}? Камера прочла "
+                   f"{texts.card_ru(card)}, неуверенно",
+                en=f"Did {name} lay another {texts.card_en(top)}? The camera read {texts.card_en(card)}, "
+                   "unsure",
+                options=[{"value": True, "label_ru": "нет, та же карта", "label_en": "no, the same card"},
+                         {"value": False, "label_ru": f"да, {name} перехватил",
+                          "label_en": f"yes, {name} intercepted"}],
+                seat=seat, card=top, default=True, t=t)
+        return None
 
     def _on_top_read_again(self, seq: int, t: float, card: str, seat: int, confidence: float) -> None:
         """No new card: the surer of the two readings of the top stands (the last play becomes ``card``
