@@ -1514,9 +1514,12 @@ def test_a_villain_taken_by_a_later_players_arm_names_the_card_weighed_that_make
                 reach=PLACES[1])
     table.event("landed", zone="discard", card="b1", confidence=0.87, same=True, reach=PLACES[2])
     assert table.game.state()["trophies"] == [[], ["pirate-small"], ["alien"]]  # as the rules have it
+    assert table.question("intercepted-by")["text_en"] == "Who intercepted with blue 1?"
     table.event("taken", zone="pirates", card="pirate-small", under="pirate-big", reach=PLACES[2])
     assert table.actions[-2:] == [{"by": 1, "play": "b4"}, {"by": 2, "play": "b1"}]
     assert table.game.state()["trophies"] == [[], [], ["pirate-small"]]
+    # the seat is still asked, now of a play (the answer's id stays the question's)
+    assert table.question("intercepted-by")["text_en"] == "Who played blue 1?"
     assert any(line["text_en"].startswith("The camera read blue 1; it was blue 4")
                for line in table.round.log)
 

@@ -339,6 +339,13 @@ def _amended(move: Move, changes: dict) -> Move:
     return replace(move, action=action, confirmed=list(move.confirmed), defeated=[], stolen=[])
 
 
+def _seat_question_texts(card: str, *, intercept: bool) -> tuple[str, str]:
+    """The text of an ``intercepted-by`` (``intercept``) or ``played-by`` question about ``card``."""
+    if intercept:
+        return f"Кто перехватил {texts.card_ru(card)}?", f"Who intercepted with {texts.card_en(card)}?"
+    return f"Кто сыграл {texts.card_ru(card)}?", f"Who played {texts.card_en(card)}?"
+
+
 def _card_colour(code: str) -> str | None:
     return cards.parse(code).colour
 
@@ -490,6 +497,10 @@ class RoundTracker:
                     public["text_ru"], public["text_en"] = self._which_card_texts(move)
                     if all(o["value"] != now for o in public["options"]):
                         public["options"] = [texts.card_option(now), *public["options"]]
+                elif question["kind"] == "intercepted-by" and "play" in move.action and not move.intercept:
+                    # the card it lay on read again since as another card: no interception, a play
+                    public["text_ru"], public["text_en"] = _seat_question_texts(move.action["play"],
+                                                                                intercept=False)
             out.append(public)
         return out
 
@@ -1218,13 +1229,7 @@ class RoundTracker:
                 self._ask_which_card(seq, t, play_move, alternatives or [])
         if len(readings) > 1 and not told:
             options = [texts.seat_option(r[0], self.players) for r in readings]
-            if kind == "intercepted-by":
-                ru, en = (
-                    f"Кто перехватил {texts.card_ru(card)}?",
-                    f"Who intercepted with {texts.card_en(card)}?",
-                )
-            else:
-                ru, en = (f"Кто сыграл {texts.card_ru(card)}?", f"Who played {texts.card_en(card)}?")
+            ru, en = _seat_question_texts(card, intercept=kind == "intercepted-by")
             self._ask(
                 seq,
                 kind,
@@ -2331,7 +2336,6 @@ class RoundTracker:
         other = self._weighed_at(base, explains, lambda code: code != twin)
         if other is None:
             return False
-        self.last_play()[1].intercept = False  # no longer on its twin
         self._note_misread(seq, t, card, other, why_ru, why_en)
         return True
 
@@ -2345,6 +2349,12 @@ class RoundTracker:
                 continue
             saved = self._snapshot()
             if self._amend(index, play=other) and explains():
+                # which of it and the play after it lies on its identical twin now
+                after = next((i for i in range(index + 1, len(self.moves)) if "play" in self.moves[i].action),
+                             None)
+                for i in (index, after) if after is not None else (index,):
+                    before, now = self._play_before(i), self.moves[i]
+                    now.intercept = before is not None and before.action["play"] == now.action["play"]
                 return other
             self._restore(saved)
         return None
@@ -2746,9 +2756,6 @@ class RoundTracker:
         other = self._weighed_at(index, explains)
         if other is None:
             return False
-        index, move = self.last_play()
-        before = self._play_before(index)
-        move.intercept = before is not None and before.action["play"] == other
         self._note_misread(seq, t, card, other, why_ru, why_en)
         return True
 
