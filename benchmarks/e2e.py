@@ -264,12 +264,11 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                 # reading matched
                 value = action.get("play") if index is not None else _unread_card_near(
                     expected, landed, question["t"])
-            elif kind == "read-again":
+            elif kind == "read-again" and "play" in action:
                 # a twin when the landing is that of a play of the card under it (the top as the table
                 # sees it, however the camera read it); else the top read again
-                under = next((a["play"] for a in reversed(actions[:index]) if "play" in a), None) \
-                    if index is not None and "play" in action else None
-                value = False if under is not None and under == action["play"] else None
+                under = next((a["play"] for a in reversed(actions[:index]) if "play" in a), None)
+                value = False if under == action["play"] else None
             elif kind == "went-out" and index is not None:
                 value = truth["hands"][index][action["by"]] == 1
             if value is None or value == question["default"]:

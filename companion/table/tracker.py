@@ -1664,7 +1664,7 @@ class RoundTracker:
         if not found:
             self._restore(saved)
             return []
-        self.last_play()[1].intercept = True
+        self._mark_twins(index)
         self._note(seq, t, "play",
                    f"Камера прочла {texts.card_ru(move.action['play'])} дважды, но это "
                    f"{texts.card_ru(reread)} (по следующей карте)",
@@ -2314,13 +2314,13 @@ class RoundTracker:
         def explains() -> bool:
             return {pile for pile, _ in self.last_play()[1].defeated} == set(move.confirmed)
 
-        why_ru = f": злодеев, которых побила бы {texts.card_ru(played)}, не забрали"
-        why_en = f": the villains {texts.card_en(played)} would beat were not taken"
         if move.intercept and not made_twin:
             self._reread_twins_base(seq, t, last[0], explains, ": перехвата не было, пришельцев не забрали",
                                     ": no interception, no alien was taken")
-            return
-        self._weighed_instead(seq, t, explains, why_ru, why_en)
+        else:
+            self._weighed_instead(seq, t, explains,
+                                  f": злодеев, которых побила бы {texts.card_ru(played)}, не забрали",
+                                  f": the villains {texts.card_en(played)} would beat were not taken")
 
     def _reread_twins_base(self, seq: int, t: float, index: int, explains, why_ru: str, why_en: str) -> bool:
         """``_reread_untaken`` of an interception, both cards read: the card it lay on, read below
@@ -2349,12 +2349,9 @@ class RoundTracker:
                 continue
             saved = self._snapshot()
             if self._amend(index, play=other) and explains():
-                # which of it and the play after it lies on its identical twin now
                 after = next((i for i in range(index + 1, len(self.moves)) if "play" in self.moves[i].action),
                              None)
-                for i in (index, after) if after is not None else (index,):
-                    before, now = self._play_before(i), self.moves[i]
-                    now.intercept = before is not None and before.action["play"] == now.action["play"]
+                self._mark_twins(index, after)
                 return other
             self._restore(saved)
         return None
@@ -2904,12 +2901,18 @@ class RoundTracker:
         saved = self._snapshot()
         if (self._amend(index, play=card) and (seat in (None, move.action["by"]) or self._reseat(index, seat))
                 and explains()):
-            index, move = self.last_play()
-            before = self._play_before(index)
-            move.intercept = before is not None and before.action["play"] == card
+            self._mark_twins(self.last_play()[0])
             return True
         self._restore(saved)
         return False
+
+    def _mark_twins(self, *indices: int | None) -> None:
+        """The plays at ``indices`` (None: none) marked as interceptions where each lies on its
+        identical twin, and not where not: after a play was read again as another card."""
+        for index in indices:
+            if index is not None:
+                before, move = self._play_before(index), self.moves[index]
+                move.intercept = before is not None and before.action["play"] == move.action["play"]
 
     def _snapshot(self) -> tuple[list[Move], dict]:
         """The moves and the move each question is about, for ``_restore`` after a trial."""
