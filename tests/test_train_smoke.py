@@ -298,3 +298,23 @@ def test_train_shapes_a_new_network_from_layers_and_records_them(capsys, tmp_pat
     session = ort.InferenceSession(str(out), providers=["CPUExecutionProvider"])
     embedding = session.run(["embedding"], {"crop": np.zeros((1, 3, 96, 64), np.float32)})[0]
     assert embedding.shape == (1, 48)  # average and max pooling of the last 24 channels
+
+
+def test_a_crop_turned_for_the_reframing_is_reframed_as_if_it_had_been_turned_before():
+    from companion.train.trainer import reframe
+
+    crops = _crops()
+    generator = torch.Generator().manual_seed(11)
+    theta = torch.zeros(len(crops), 2, 3)
+    angle = 0.1 * torch.rand(len(crops), generator=generator) - 0.05
+    scale = 0.9 + 0.2 * torch.rand(len(crops), generator=generator)
+    theta[:, 0, 0], theta[:, 0, 1] = scale * torch.cos(angle), -scale * torch.sin(angle)
+    theta[:, 1, 0], theta[:, 1, 1] = scale * torch.sin(angle), scale * torch.cos(angle)
+    theta[:, :, 2] = 0.16 * torch.rand(len(crops), 2, generator=generator) - 0.08
+    flip = torch.arange(len(crops)) % 2 == 0
+    turned_first = crops.clone()
+    turned_first[flip] = turned_first[flip].flip(2, 3)
+    expected = reframe(turned_first, theta, torch.zeros(len(crops), dtype=torch.bool))
+    folded = reframe(crops.clone(), theta, flip)
+    assert torch.allclose(folded, expected, atol=1e-5)
+    assert not torch.allclose(folded[flip], reframe(crops, theta, ~flip)[flip], atol=1e-2)

@@ -114,8 +114,8 @@ def augment(x, generator, strong: bool = True, value_in_corners=None):
 
     n = len(x)
     flip = torch.rand(n, generator=generator, device=device) < 0.5
-    x[flip] = x[flip].flip(2, 3)
     if not strong:
+        x[flip] = x[flip].flip(2, 3)
         return (x * (1 + uniform(-0.075, 0.075, n, 1, 1, 1))).clamp_(0, 1)
     angle = uniform(-0.07, 0.07, n)  # radians, about 4 degrees
     scale = uniform(0.9, 1.1, n)
@@ -132,8 +132,7 @@ def augment(x, generator, strong: bool = True, value_in_corners=None):
     theta[:, 1, 0] = scale * torch.sin(angle)
     theta[:, 1, 1] = scale * torch.cos(angle)
     theta[:, :, 2] = uniform(-0.08, 0.08, n, 2)  # a twelfth of the half-width: about 3 px
-    grid = F.affine_grid(theta, list(x.shape), align_corners=False)
-    x = F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
+    x = reframe(x, theta, flip)
     blur = torch.rand(n, generator=generator, device=device) < 0.25
     if blur.any():  # a 3x3 box: depthwise convolutions are slow on the CPU, pooling is not
         x[blur] = F.avg_pool2d(F.pad(x[blur], (1, 1, 1, 1), mode="replicate"), 3, 1)
@@ -141,9 +140,25 @@ def augment(x, generator, strong: bool = True, value_in_corners=None):
     contrast = uniform(0.75, 1.25, n, 1, 1, 1)
     gain = uniform(0.75, 1.25, n, 1, 1, 1) * uniform(0.88, 1.12, n, 3, 1, 1)
     offset = (1 - contrast) * x.mean(dim=(1, 2, 3), keepdim=True) * gain
-    x.mul_(contrast * gain).add_(offset)
-    x.add_(uniform(0, 0.03, n, 1, 1, 1) * torch.randn(n, 1, *x.shape[2:], generator=generator, device=device))
+    x = torch.addcmul(offset, x, contrast * gain)
+    noise = uniform(0, 0.03, n, 1, 1, 1)
+    x.addcmul_(noise, torch.randn(n, 1, *x.shape[2:], generator=generator, device=device))
     return x.clamp_(0, 1)
+
+
+def reframe(x, theta, flip):
+    """Sample each crop through its affine map ``theta`` (N, 2, 3, in ``affine_grid``'s coordinates),
+    the crops flagged in ``flip`` turned by 180 degrees first.
+
+    The turn is folded into the map (a point p of the turned crop is -p of the crop), so that the
+    batch is read once rather than copied twice for the turn.
+    """
+    import torch
+    import torch.nn.functional as F
+
+    theta = torch.where(flip.view(-1, 1, 1), -theta, theta)
+    grid = F.affine_grid(theta, list(x.shape), align_corners=False)
+    return F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
 
 
 def epoch_samples(repeated, repeats: int):
@@ -221,7 +236,7 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
             index = order[start:start + schedule.batch]
             x = data[index].permute(0, 3, 1, 2).float().div_(255)
             x = augment(x, generator, strong=schedule.augment, value_in_corners=corners[index])
-            x = (x - mean) / std
+            x = x.sub_(mean).div_(std)
             x = x.contiguous(memory_format=torch.channels_last)
             with torch.autocast(torch.device(device).type, dtype=torch.bfloat16, enabled=schedule.bf16):
                 colour_logits, face_logits, _ = model(x)
