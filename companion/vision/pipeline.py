@@ -57,7 +57,6 @@ SAME_SIZE = 1.4  # a card in a zone has the area of the last stable ones there, 
 AREAS_KEPT = 5  # stable outlines whose median area is a zone's card size
 FACES_KEPT = 12
 FACE_MATCH = 0.6  # correlation of two upright crops of one card (identical cards: about 0.9)
-SHIFTED_FACE_COST = 0.15  # taken off a match found a cell off (``_similarity``)
 THUMB = 16  # side of the thumbnail a zone's motion is measured on
 MOTION_LEVEL = 3.0  # mean grey-level change of the thumbnail between two frames that counts as motion
 MOTION_LOCAL = 20.0  # ... or this change in one cell of it (an arm's edge moving across a corner)
@@ -602,16 +601,7 @@ def _face(crop: np.ndarray) -> np.ndarray:
 
 def _similarity(face: np.ndarray, other: np.ndarray) -> float:
     """Correlation of two faces (see _face), either way up, as they look or with their shading
-    taken out, whichever is closer. Shifted by a cell, less ``SHIFTED_FACE_COST``: a twin outlined
-    a few pixels off matches so on a finely patterned face, where the shift alone undoes the plain
-    match; the cost keeps an outline bent by a passing arm from matching the same way."""
-    h, w = face.shape[1:3]
-
-    def shifted(a, b, dy, dx):
-        return float((a[max(0, dy):h + min(0, dy), max(0, dx):w + min(0, dx)]
-                      * b[max(0, -dy):h + min(0, -dy), max(0, -dx):w + min(0, -dx)]).mean())
-
-    return max(shifted(variant, reference, dy, dx) - (SHIFTED_FACE_COST if dy or dx else 0.0)
+    taken out, whichever is closer."""
+    return max(float((variant * reference).mean())
                for mine, reference in zip(face, other, strict=True)
-               for variant in (mine, mine[::-1, ::-1])
-               for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+               for variant in (mine, mine[::-1, ::-1]))
