@@ -141,8 +141,8 @@ def augment(x, generator, strong: bool = True, value_in_corners=None):
     gain = uniform(0.75, 1.25, n, 1, 1, 1) * uniform(0.88, 1.12, n, 3, 1, 1)
     offset = (1 - contrast) * x.mean(dim=(1, 2, 3), keepdim=True) * gain
     x = torch.addcmul(offset, x, contrast * gain)
-    noise = uniform(0, 0.03, n, 1, 1, 1)
-    x.addcmul_(noise, torch.randn(n, 1, *x.shape[2:], generator=generator, device=device))
+    noise_level = uniform(0, 0.03, n, 1, 1, 1)
+    x.addcmul_(noise_level, torch.randn(n, 1, *x.shape[2:], generator=generator, device=device))
     return x.clamp_(0, 1)
 
 
