@@ -490,6 +490,31 @@ def test_a_face_brightened_on_one_side_still_looks_like_itself(code):
         assert _similarity(_face(crop(other)), _face(glared)) < FACE_MATCH
 
 
+def test_a_twin_outlined_a_few_pixels_off_on_a_finely_patterned_face_still_looks_like_itself():
+    """An identical card laid on the discard pile's top (R-INTERCEPT-1) is outlined a little off from
+    it: on a face printed over fine waves, a shift of three pixels alone undoes the plain match, and
+    the twin was not believed until a later frame. Compared a cell apart it matches; another face
+    still does not. The plain match stays strict (the deck's: a back in a new pose is another draw)."""
+    import cv2
+
+    from companion.sim.faces import FaceStyle, render_face
+    from companion.vision.pipeline import FACE_MATCH, _face, _similarity
+
+    style = FaceStyle.random(np.random.default_rng(3), "heldout").with_(background="waves", inner_white=False)
+
+    def crop(face):
+        return cv2.resize(face, (64, 96), interpolation=cv2.INTER_AREA)
+
+    face = render_face("g4", style)
+    h, w = face.shape[:2]
+    turn_and_shift = cv2.getRotationMatrix2D((w / 2, h / 2), 2.0, 1.0) + [[0, 0, 0.05 * w], [0, 0, 0.03 * h]]
+    twin = crop(cv2.warpAffine(face, turn_and_shift, (w, h), borderMode=cv2.BORDER_REPLICATE))
+    assert _similarity(_face(twin), _face(crop(face)), shifted=True) >= FACE_MATCH
+    assert _similarity(_face(twin), _face(crop(face))) < FACE_MATCH
+    for other in ("b7", "y-grab"):
+        assert _similarity(_face(crop(render_face(other, style))), _face(twin), shifted=True) < FACE_MATCH
+
+
 def _checked_cloth(shape=(240, 320), cell=6, falloff=0.0):
     """A green check: a table cloth with edges everywhere; ``falloff``: the share of the light lost
     from its left side to its right (a lamp off to one side)."""

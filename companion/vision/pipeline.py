@@ -57,6 +57,7 @@ SAME_SIZE = 1.4  # a card in a zone has the area of the last stable ones there, 
 AREAS_KEPT = 5  # stable outlines whose median area is a zone's card size
 FACES_KEPT = 12
 FACE_MATCH = 0.6  # correlation of two upright crops of one card (identical cards: about 0.9)
+SHIFTED_FACE_COST = 0.15  # taken off a match found a cell off (``_similarity``)
 THUMB = 16  # side of the thumbnail a zone's motion is measured on
 MOTION_LEVEL = 3.0  # mean grey-level change of the thumbnail between two frames that counts as motion
 MOTION_LOCAL = 20.0  # ... or this change in one cell of it (an arm's edge moving across a corner)
@@ -401,7 +402,9 @@ class Pipeline:
                           if code == stable and self.watcher.known_pose(name, quad)), None)
         if reference is None:
             return True
-        return _similarity(face, reference[1]) >= FACE_MATCH
+        # Only on the discard pile is a twin laid a few pixels off its top (R-INTERCEPT-1); on the
+        # deck a back in a new pose is another draw, and a shifted match would merge two draws.
+        return _similarity(face, reference[1], shifted=name == "discard") >= FACE_MATCH
 
     def _motion(self, name: str, image: np.ndarray, poly: np.ndarray) -> tuple[bool, bool, np.ndarray]:
         """Whether the zone's picture changed since the last frame, whether the change reaches the
@@ -599,9 +602,19 @@ def _face(crop: np.ndarray) -> np.ndarray:
     return np.stack([(face - face.mean()) / max(float(face.std()), 1.0) for face in (small, unshaded)])
 
 
-def _similarity(face: np.ndarray, other: np.ndarray) -> float:
+def _similarity(face: np.ndarray, other: np.ndarray, shifted: bool = False) -> float:
     """Correlation of two faces (see _face), either way up, as they look or with their shading
-    taken out, whichever is closer."""
-    return max(float((variant * reference).mean())
+    taken out, whichever is closer. ``shifted``: also a cell off, less ``SHIFTED_FACE_COST``: a twin
+    outlined a few pixels off matches so on a finely patterned face, where the shift alone undoes
+    the plain match; the cost keeps an outline bent by a passing arm from matching the same way."""
+    h, w = face.shape[1:3]
+    offsets = [(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)] if shifted else [(0, 0)]
+
+    def correlation(a, b, dy, dx):
+        return float((a[max(0, dy):h + min(0, dy), max(0, dx):w + min(0, dx)]
+                      * b[max(0, -dy):h + min(0, -dy), max(0, -dx):w + min(0, -dx)]).mean())
+
+    return max(correlation(variant, reference, dy, dx) - (SHIFTED_FACE_COST if dy or dx else 0.0)
                for mine, reference in zip(face, other, strict=True)
-               for variant in (mine, mine[::-1, ::-1]))
+               for variant in (mine, mine[::-1, ::-1])
+               for dy, dx in offsets)
