@@ -189,6 +189,12 @@ def test_a_blurred_frame_is_not_read():
     blurred = cv2.GaussianBlur(scene(discard=(("g3", (90, 120), 0),)), (0, 0), 4)
     obs = pipeline.observe(blurred)
     assert not obs["discard"].readable
+    # The camera's picture blurred, nothing moving: unreadable as blurred, which no hand made
+    # (watch._covered).
+    pipeline = Pipeline(ZONES, ColourClassifier())
+    feed(pipeline, [scene()] * 4)
+    obs = pipeline.observe(cv2.GaussianBlur(scene(), (0, 0), 3))
+    assert not obs["discard"].readable and obs["discard"].blurred and not obs["discard"].moving
 
 
 def test_a_hand_resting_over_the_deck_then_leaving_is_a_draw():

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
+from companion.vision.watch import BLURRED, MOVING, UNREADABLE, Observation, Watcher
 from tests.drawing import card_corners
 
 ZONES = ["discard", "deck", "pirates", "ghosts", "aliens"]
@@ -547,6 +547,23 @@ def test_with_no_shaker_a_take_is_not_held_while_the_arm_crosses_another_pile():
         late = taken[0]["t"] - left
         # Only a shaker moves a villain: without one there is nothing to wait for.
         assert (late > 0.6) if held else (late <= 0.3), (discard, late)
+
+
+def test_a_take_is_not_held_while_the_camera_blurs_the_other_piles():  # R-ADV-1, R-SHAKE
+    # Simulated game 17: as the arm left the pirates' pile the camera's picture blurred over the other
+    # piles for 0.8 s, nothing moving there. Blurred is no arm: the take is reported at once. The
+    # same frames unreadable for no known reason (an arm by a pile's corner) hold it, as before.
+    for unread, held in ((BLURRED, False), (UNREADABLE, True)):
+        table = start()
+        table.frames(4, pirates=MOVING)
+        table.set(pirates=card("pirate-big", (97, 99), 3))
+        left = table.t
+        table.frames(12, ghosts=unread, aliens=unread, discard=unread, deck=unread)
+        table.frames(20)
+        taken = [e for e in table.events if e["type"] == "taken"]
+        assert [(e["zone"], e["card"]) for e in taken] == [("pirates", "pirate-small")]
+        late = taken[0]["t"] - left
+        assert (late > 0.6) if held else (late <= 0.3), (unread, late)
 
 
 def test_a_hand_over_a_villain_pile_does_not_explain_another_card_appearing():

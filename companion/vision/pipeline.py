@@ -46,7 +46,7 @@ from companion.vision.detect import (
     two_tone,
     warp_card,
 )
-from companion.vision.watch import MOVING, UNREADABLE, Observation, Watcher
+from companion.vision.watch import BLURRED, MOVING, UNREADABLE, Observation, Watcher
 from companion.vision.zones import Zones
 
 DEFAULT_CROP = (64, 96)
@@ -245,7 +245,7 @@ class Pipeline:
             measured[name] = _sharpness_and_glare(crop)
             if not self._clear(name, measured[name]):
                 self._remember_sharpness(name, measured[name])
-                observations[name] = UNREADABLE
+                observations[name] = BLURRED
                 continue
             to_classify.append((name, quads[0], crop, thumb))
             for quad in quads[1:]:

@@ -124,6 +124,7 @@ class Observation:
     confidence: float = 0.0
     quad: np.ndarray | None = None
     moving: bool = False  # unreadable because something moves in the zone (a hand), not a bad read
+    blurred: bool = False  # unreadable because the picture there is blurred or glared, with no motion
     top: tuple = ()  # the model's likeliest codes, ((code, p), ...), best first
     same_place: float | None = None  # the stable card's place, now against before (Pipeline._same_place)
 
@@ -134,6 +135,7 @@ class Observation:
 
 UNREADABLE = Observation(False)
 MOVING = Observation(False, moving=True)
+BLURRED = Observation(False, blurred=True)
 
 
 @dataclass
@@ -153,6 +155,7 @@ class _Zone:
     cover_start: float | None = None  # when the zone was first covered since its stable reading
     hand_start: float | None = None  # when the latest run of unreadable frames (a hand) began
     hand_unsure: bool = False  # ``hand_start`` was set by a card lying there read unsurely, not a hand
+    blurred: bool = False  # unreadable since its last read frame only because the picture was blurred
     moving: bool = False  # motion over the zone in the latest frame
     motion_start: float | None = None  # when the latest run of frames with motion over it began
     change: tuple | None = None  # (observation, hand_start): the change first seen, and the hand before it
@@ -329,6 +332,8 @@ class Watcher:
                 # The frames since were the card lying there, read unsurely (a printing the model
                 # hardly knows), not a hand: the hand comes now, and its arm is the one to name.
                 zone.hand_start, zone.hand_unsure = self._t, False
+            # Blurred from a read frame on, with no motion: the camera, not a hand (``_covered``).
+            zone.blurred = obs.blurred and (bool(zone.run) or zone.blurred)
             zone.run.clear()
             self._cover(zone)
             zone.moving_s += self._dt if obs.moving else 0.0
@@ -339,6 +344,7 @@ class Watcher:
             if t - since <= self.gap_s and self._agrees(run[-1], obs):
                 zone.run.extend(run)
         zone.broken = None
+        zone.blurred = False
         if obs.quad is not None and obs.code is not None and zone.stable not in (None, EMPTY, obs.code):
             zone.other_seen = True
         if zone.run and not self._agrees(zone.run[-1], obs):
@@ -733,8 +739,10 @@ def _near(poses: list, quad, px: float, deg: float) -> bool:
 
 def _covered(zone: _Zone) -> bool:
     """Whether a zone that has been read is covered now, or a hand moved over it since its stable
-    reading (a top read otherwise than it is, with no hand there, is a misreading: no arm is there)."""
-    return zone.stable is not None and (zone.run == [] or zone.moving_s > 0)
+    reading (a top read otherwise than it is, with no hand there, is a misreading: no arm is there).
+    A zone unreadable only because the camera's picture blurred there, nothing moving, is not: no
+    arm came (a villain taken elsewhere meanwhile is reported, not held back for a move)."""
+    return zone.stable is not None and ((zone.run == [] and not zone.blurred) or zone.moving_s > 0)
 
 
 def _unread_since(zone: _Zone, start: float) -> bool:
