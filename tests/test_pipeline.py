@@ -205,6 +205,47 @@ def test_a_hand_resting_over_the_deck_then_leaving_is_a_draw():
     assert [(e["type"], e["zone"]) for e in events] == [("drawn", "deck")]
 
 
+def test_a_villain_taken_off_its_twin_is_seen_though_the_top_was_last_outlined_with_the_cloth(
+        monkeypatch):  # R-ADV-1
+    # Simulated game 30: after a hand passed, an alien pile's top was outlined with the cloth around
+    # it, in its own place. The alien under the one taken next was compared with that view alone and
+    # refused for 0.4 s. On a villain pile any view of the top named where it lies will do.
+    zones = Zones({"pirates": ZONES.polygons["discard"], "deck": ZONES.polygons["deck"]}, SIZE)
+    outlines = outline_discard(monkeypatch, card_corners((90, 120), 0))  # the pirates' zone is there
+    pipeline = Pipeline(zones, _ReadsAs({"r3": ("pirate-small", 0.95)}))
+    assert feed(pipeline, [scene()] * 5) == []
+    feed(pipeline, [scene(hand=(90, 130))] * 3, start=1.0)
+    outlines[:] = [card_corners((90, 121), 0, 76, 112)]  # the top with the cloth around it
+    feed(pipeline, [scene()] * 4, start=1.3)
+    assert pipeline.state()["pirates"]["card"] == "pirate-small"
+    outlines[:] = [card_corners((97, 126), 9)]
+    under = scene(discard=(("r3", (97, 126), 9),))
+    events = feed(pipeline, [scene(hand=(90, 130))] * 3 + [under] * 8, start=2.0)
+    assert [(e["type"], e["card"], e["under"]) for e in events] == [("taken", "pirate-small", "pirate-small")]
+    assert events[0]["t"] <= 2.6 + 1e-6  # 0.3 s after the hand left (2.3)
+
+
+def test_a_deck_top_seen_under_a_hand_is_not_what_the_next_top_must_look_like(monkeypatch):  # R-SETUP-1
+    # Simulated game 5: a hand rested over the deck; its top, outlined where it lay, was named by its
+    # outline alone. The next top, drawn to, was compared with that view, hand and all, and refused
+    # for 0.8 s. The top as the model last named it is the one to compare with.
+    import companion.vision.pipeline as pipeline_module
+
+    find = pipeline_module.find_card_quads
+    deck_outline = [card_corners((235, 120), 3)]
+    monkeypatch.setattr(pipeline_module, "find_card_quads", lambda img, poly, **kw: (
+        list(deck_outline) if poly[0][0] == 170 else find(img, poly, **kw)))
+    pipeline = Pipeline(ZONES, ColourClassifier())
+    assert feed(pipeline, [scene()] * 5) == []
+    assert feed(pipeline, [scene(hand=(235, 125))] * 2, start=1.0) == []
+    assert pipeline.last_observations["deck"].confidence == pipeline.watcher.min_confidence  # the outline's
+    deck_outline[:] = [card_corners((228, 126), 12)]
+    drawn_to = scene(deck=(CARD_COLOURS["back"], (228, 126), 12))
+    events = feed(pipeline, [scene(hand=(300, 125))] * 2 + [drawn_to] * 6, start=1.4)
+    assert [(e["type"], e["zone"]) for e in events] == [("drawn", "deck")]
+    assert events[0]["t"] <= 1.6 + 0.3
+
+
 def test_a_deck_whose_back_the_model_cannot_name_still_shows_draws():  # R-SETUP-1: the deck lies face down
     unknown_back = (150, 40, 200)  # a back design the classifier names as nothing
     assert ColourClassifier().classify([np.full((48, 32, 3), unknown_back, np.uint8)])[0].code is None

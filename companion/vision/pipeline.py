@@ -109,7 +109,7 @@ class Pipeline:
         # zone -> (thumbnail, observation) of the last time it was read
         self._last: dict[str, tuple] = {}
         self._sharpness: dict[str, deque] = {}
-        self._faces: dict[str, deque] = {}  # zone -> (code, quad, face) of its latest crops
+        self._faces: dict[str, deque] = {}  # zone -> (code, quad, face, named) of its latest crops
         # zone -> (quad, _Place) of its latest readings of the stable card lying as confirmed (the
         # watcher, having seen the reading, found the zone settled); the newest reading's, till then
         self._places: dict[str, deque] = {}
@@ -390,21 +390,29 @@ class Pipeline:
         seen = self._faces.setdefault(name, deque(maxlen=FACES_KEPT))
         stable = self.watcher.stable_card(name)
         known = stable == obs.code and self.watcher.known_pose(name, obs.quad)
-        seen.append((obs.code, obs.quad, face))
+        least = self.watcher.min_confidence
+        seen.append((obs.code, obs.quad, face, obs.confidence > least))
         if stable != obs.code or known:
             return True
-        least = self.watcher.min_confidence
         if obs.confidence > least >= self.watcher.state()[name]["confidence"]:
             # The stable top was named by its outline alone (the deck's back, R-SETUP-1), perhaps a
             # patch of the cloth beside the deck: a top the model itself names is the surer reading.
             return True
-        reference = next(((quad, f) for code, quad, f in reversed(seen)
-                          if code == stable and self.watcher.known_pose(name, quad)), None)
-        if reference is None:
+        # The stable card as seen where it lies, in the views the model named it in if there are any
+        # (a deck top named by its outline alone may have had a hand over most of it). On a villain
+        # pile any of them will do (one outline of the top may have taken in the cloth around it);
+        # elsewhere the latest: a number read as the top's twin must still look unlike the top.
+        references = [(named, f) for code, quad, f, named in seen
+                      if code == stable and self.watcher.known_pose(name, quad)]
+        if not references:
             return True
-        # Only on the discard pile is a twin laid a few pixels off its top (R-INTERCEPT-1); on the
-        # deck a back in a new pose is another draw, and a shifted match would merge two draws.
-        return _similarity(face, reference[1], shifted=name == "discard") >= FACE_MATCH
+        views = [f for named, f in references if named] or [f for _, f in references]
+        if name not in cards.PILES:
+            views = views[-1:]
+        # A twin laid on the discard pile's top (R-INTERCEPT-1), or the villain under one taken, lies
+        # a few pixels off it; on the deck a back in a new pose is another draw, and a shifted match
+        # would merge two draws.
+        return max(_similarity(face, view, shifted=name != "deck") for view in views) >= FACE_MATCH
 
     def _motion(self, name: str, image: np.ndarray, poly: np.ndarray) -> tuple[bool, bool, np.ndarray]:
         """Whether the zone's picture changed since the last frame, whether the change reaches the
