@@ -196,9 +196,10 @@ def _unread_card_near(expected: list[dict], landed: set[int], t: float) -> str |
     return min(near)[1] if near else None
 
 
-def _last_play_before(actions: list[dict], index: int) -> int | None:
-    """The index of the last play among ``actions[:index]``, None when there is none."""
-    return next((k for k in range(index - 1, -1, -1) if "play" in actions[k]), None)
+def _last_play_before(actions: list[dict], index: int) -> tuple[int | None, str | None]:
+    """The last play among ``actions[:index]``: its index and its card, (None, None) when there is none."""
+    last = next((k for k in range(index - 1, -1, -1) if "play" in actions[k]), None)
+    return last, actions[last]["play"] if last is not None else None
 
 
 def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
@@ -242,8 +243,7 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                 if index is not None and value == question["card"]:
                     # read right: the play before it was misread, if the camera saw it land, else it
                     # went unseen
-                    last = _last_play_before(actions, index)
-                    before = actions[last]["play"] if last is not None else None
+                    last, before = _last_play_before(actions, index)
                     offered = [o["value"] for o in question["options"]]
                     misread = f"{MISREAD_BEFORE}{before}"
                     unseen = f"{UNSEEN}{before}"
@@ -254,8 +254,7 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                 # card, or the top's twin (an interception); the asked seat's draw, kept; else nothing
                 # was missed
                 before = actions[index - 1] if index > 0 else {}
-                top_at = _last_play_before(actions, index - 1)
-                top = actions[top_at]["play"] if top_at is not None else None
+                _, top = _last_play_before(actions, index - 1)
                 offered = [o["value"] for o in question["options"]]
                 if before.get("pass") and before["by"] == question["seat"] and DREW in offered:
                     value = DREW
@@ -273,8 +272,7 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
             elif kind == "read-again" and "play" in action:
                 # a twin when the landing is that of a play of the card under it (the top as the table
                 # sees it, however the camera read it); else the top read again
-                under_at = _last_play_before(actions, index)
-                under = actions[under_at]["play"] if under_at is not None else None
+                _, under = _last_play_before(actions, index)
                 value = False if under == action["play"] else None
             elif kind == "went-out" and index is not None:
                 value = truth["hands"][index][action["by"]] == 1
