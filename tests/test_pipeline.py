@@ -46,15 +46,17 @@ def feed(pipeline, images, start=0.0, fps=10.0):
     return events
 
 
-def outline_discard(monkeypatch, *quads) -> list:
-    """The detector made to outline the discard zone's cards as the test says: the list returned,
-    which the test changes as it goes on (``outlines[:] = [...]``); other zones' cards are found."""
+def outline_discard(monkeypatch, *quads, zone: str = "discard") -> list:
+    """The detector made to outline the discard zone's cards (or ``zone``'s) as the test says: the
+    list returned, which the test changes as it goes on (``outlines[:] = [...]``); other zones' cards
+    are found."""
     import companion.vision.pipeline as pipeline_module
 
     find = pipeline_module.find_card_quads
+    left = ZONES.polygons[zone][0][0]
     outlines = list(quads)
-    monkeypatch.setattr(pipeline_module, "find_card_quads",
-                        lambda img, poly, **kw: list(outlines) if poly[0][0] == 20 else find(img, poly, **kw))
+    monkeypatch.setattr(pipeline_module, "find_card_quads", lambda img, poly, **kw: (
+        list(outlines) if poly[0][0] == left else find(img, poly, **kw)))
     return outlines
 
 
@@ -229,12 +231,7 @@ def test_a_deck_top_seen_under_a_hand_is_not_what_the_next_top_must_look_like(mo
     # Simulated game 5: a hand rested over the deck; its top, outlined where it lay, was named by its
     # outline alone. The next top, drawn to, was compared with that view, hand and all, and refused
     # for 0.8 s. The top as the model last named it is the one to compare with.
-    import companion.vision.pipeline as pipeline_module
-
-    find = pipeline_module.find_card_quads
-    deck_outline = [card_corners((235, 120), 3)]
-    monkeypatch.setattr(pipeline_module, "find_card_quads", lambda img, poly, **kw: (
-        list(deck_outline) if poly[0][0] == 170 else find(img, poly, **kw)))
+    deck_outline = outline_discard(monkeypatch, card_corners((235, 120), 3), zone="deck")
     pipeline = Pipeline(ZONES, ColourClassifier())
     assert feed(pipeline, [scene()] * 5) == []
     assert feed(pipeline, [scene(hand=(235, 125))] * 2, start=1.0) == []

@@ -534,17 +534,24 @@ def test_a_twin_taken_off_its_twin_while_the_arm_crosses_another_twin_is_taken()
             assert next(e for e in table.events if e["type"] == "moved")["to"] == "pirates"
 
 
+def _take_reported_after(discard_top: str, **meanwhile) -> float:
+    """Seconds from the hand leaving the pirates' pile, its small pirate taken (a big one under it),
+    to the take's report, the other zones showing ``meanwhile`` for the next 12 frames."""
+    table = start(discard_top)
+    table.frames(4, pirates=MOVING)
+    table.set(pirates=card("pirate-big", (97, 99), 3))
+    left = table.t
+    table.frames(12, **meanwhile)
+    table.frames(20)
+    taken = [e for e in table.events if e["type"] == "taken"]
+    assert [(e["zone"], e["card"]) for e in taken] == [("pirates", "pirate-small")]
+    return taken[0]["t"] - left
+
+
 def test_with_no_shaker_a_take_is_not_held_while_the_arm_crosses_another_pile():  # R-SHAKE, R-ADV-1
     for discard, held in (("b3", False), ("g-shake", True)):
-        table = start(discard)
-        table.frames(4, pirates=MOVING)
-        table.set(pirates=card("pirate-big", (97, 99), 3))
-        left = table.t
-        table.frames(12, ghosts=MOVING)  # the arm on its way back lies across the ghosts' pile
-        table.frames(20)
-        taken = [e for e in table.events if e["type"] == "taken"]
-        assert [(e["zone"], e["card"]) for e in taken] == [("pirates", "pirate-small")]
-        late = taken[0]["t"] - left
+        # the arm on its way back lies across the ghosts' pile
+        late = _take_reported_after(discard, ghosts=MOVING)
         # Only a shaker moves a villain: without one there is nothing to wait for.
         assert (late > 0.6) if held else (late <= 0.3), (discard, late)
 
@@ -554,15 +561,7 @@ def test_a_take_is_not_held_while_the_camera_blurs_the_other_piles():  # R-ADV-1
     # piles for 0.8 s, nothing moving there. Blurred is no arm: the take is reported at once. The
     # same frames unreadable for no known reason (an arm by a pile's corner) hold it, as before.
     for unread, held in ((BLURRED, False), (UNREADABLE, True)):
-        table = start()
-        table.frames(4, pirates=MOVING)
-        table.set(pirates=card("pirate-big", (97, 99), 3))
-        left = table.t
-        table.frames(12, ghosts=unread, aliens=unread, discard=unread, deck=unread)
-        table.frames(20)
-        taken = [e for e in table.events if e["type"] == "taken"]
-        assert [(e["zone"], e["card"]) for e in taken] == [("pirates", "pirate-small")]
-        late = taken[0]["t"] - left
+        late = _take_reported_after("b3", ghosts=unread, aliens=unread, discard=unread, deck=unread)
         assert (late > 0.6) if held else (late <= 0.3), (unread, late)
 
 
