@@ -298,6 +298,30 @@ def test_two_cards_of_one_colour_weighed_alike_after_a_hand_stayed_are_a_card_la
     assert event["confidence"] < 0.5 and event["alternatives"][0][0] == "r5"
 
 
+@pytest.mark.parametrize(("best", "others", "landed"), [("g6", ("r6", "y6", "b6"), True),
+                                                        ("g-snore", ("r-snore", "y-snore", "b-snore"), True),
+                                                        ("g6", ("r5", "y2", "b4"), False)],
+                         ids=["one-value", "one-kind", "values-differ"])
+def test_cards_of_one_face_weighed_alike_in_all_colours_after_a_hand_stayed_are_a_card_laid(
+        best, others, landed):
+    # Simulated game 36: a yellow 6 laid on a yellow 0 under a lamp's cast was read for 1.7 s as a 6
+    # of every colour, green and red about alike, and went unseen; the 6 on the 0 is only legal in
+    # yellow (R-TURN-1). The likelier is named and every colour weighed goes along for the rules to
+    # choose from. Cards of two colours and two values weighed alike are no reading.
+    table = start("y0")
+    table.frames(6, discard=MOVING)
+    second, third, fourth = others
+    for top in [((best, 0.42), (second, 0.26), (third, 0.17), (fourth, 0.1)),
+                ((second, 0.41), (best, 0.32), (fourth, 0.16), (third, 0.08)),
+                ((best, 0.43), (second, 0.29), (fourth, 0.16), (third, 0.1)),
+                ((best, 0.39), (second, 0.31), (third, 0.2), (fourth, 0.08))]:
+        table.frames(1, discard=unsure((104, 98), 20, *top))
+    if not landed:
+        assert table.events == []
+        return
+    assert table.types() == [("landed", "discard", best)]
+    assert [code for code, _ in table.events[0]["alternatives"]] == list(others)
+
 
 @pytest.mark.parametrize(("centre", "angle", "landed"), [((100, 100), 0, False), ((108, 96), 20, True)],
                          ids=["where-the-top-lay", "outlined-elsewhere"])
@@ -314,6 +338,7 @@ def test_cards_weighed_alike_with_the_top_likeliest_in_a_frame_are_a_card_laid_o
                 (("y3", 0.27), ("y4", 0.23), ("y-snore", 0.16)), (("y3", 0.21), ("y4", 0.17), ("y5", 0.16))]:
         table.frames(1, discard=unsure(centre, angle, *top))
     assert table.types() == ([("landed", "discard", "y3")] if landed else [])
+
 
 def test_unsure_frames_that_move_or_name_the_stable_card_are_not_read():
     table = start()

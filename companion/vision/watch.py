@@ -92,10 +92,10 @@ the frames give to some card rather than to none, and ``weak_floor`` of all of i
 background the model never saw may look like no card at all, and still always like one card). A
 card in a printing the model hardly knows, or under glare, would otherwise go unseen, and every
 seat after it would be one off. After a hand stayed long enough to lay a card (``landing_s``), two
-cards of one colour weighed alike need no lead: the likelier is named, the other among its
-alternatives (a 5 and a 6 the model cannot tell apart are still a card laid), unless the other is
-the zone's stable card, or the stable card is the likeliest in one of the frames outlined where it
-lay.
+cards of one colour, or of one value or kind in two colours, weighed alike need no lead: the
+likelier is named, the others among its alternatives (a 5 and a 6 the model cannot tell apart, or a
+6 whose colour a lamp's cast hides, are still a card laid), unless the other is the zone's stable
+card, or the stable card is the likeliest in one of the frames outlined where it lay.
 Pooling only names another card than the zone's stable one: a twin laid on it needs its own frames.
 """
 
@@ -107,7 +107,7 @@ import numpy as np
 
 from companion import cards
 from companion.cards import PILES
-from companion.vision.classify import NO_COLOUR, NONE, colour_of
+from companion.vision.classify import NO_COLOUR, NONE, colour_of, face_of
 from companion.vision.detect import pose_change
 
 EMPTY = "empty"  # the stable state of a zone with no card
@@ -255,20 +255,23 @@ class Watcher:
                 or best == zone.stable
                 or not (unnamed or best == obs.code)):
             return kept
-        named = [Observation(True, best, best_p, frame.quad, top=tuple((c, p) for p, c in ranked[:3]))
+        # Every card weighed goes along as an alternative, up to a whole value's four colours.
+        named = [Observation(True, best, best_p, frame.quad,
+                             top=tuple((c, p) for p, c in ranked[:1 + MAX_ALTERNATIVES]))
                  for frame in zone.still]
         zone.run = named[:-1]
         return named[-1] if unnamed else obs
 
     def _split_read(self, zone: _Zone, best: str, second: str) -> bool:
         """Whether the pooled frames weigh two cards of one colour alike after a hand stayed long
-        enough to lay one (a 5 and a 6 of a printing the model hardly knows): a card landed all the
-        same, the likelier named with the other among its alternatives (the rules or the table tell
-        which). Not where the other is the card that lay there, nor where that card is the likeliest
-        in one of the frames and the outline lies where it lay: it may be what is misread."""
+        enough to lay one (a 5 and a 6 of a printing the model hardly knows), or of one value or kind
+        in two colours (a 6 whose colour a lamp's cast hides): a card landed all the same, the likelier named
+        with the others among its alternatives (the rules or the table tell which). Not where the
+        other is the card that lay there, nor where that card is the likeliest in one of the frames
+        and the outline lies where it lay: it may be what is misread."""
         return (zone.moving_s >= self.landing_s and second not in (NONE, zone.stable)
                 and cards.is_code(best) and cards.is_code(second)  # a model may name codes no card has
-                and colour_of(best) == colour_of(second) != NO_COLOUR
+                and (colour_of(best) == colour_of(second) != NO_COLOUR or _one_face(best, second))
                 and not (any(frame.top and frame.top[0][0] == zone.stable for frame in zone.still)
                          and _near(zone.poses, zone.still[-1].quad, self.new_px, self.new_deg)))
 
@@ -718,6 +721,11 @@ def _mean_weights(frames: list[Observation]) -> list[tuple[float, str]]:
             if code not in (None, NONE):
                 totals[code] = totals.get(code, 0.0) + float(p)
     return sorted(((p / max(len(frames), 1), code) for code, p in totals.items()), reverse=True)
+
+
+def _one_face(a: str, b: str) -> bool:
+    """Whether two codes are one value or kind of a card played, in two colours (not villains)."""
+    return face_of(a) == face_of(b) and not cards.parse(a).is_villain
 
 
 def _card_share(frames: list[Observation]) -> float:
