@@ -46,6 +46,13 @@ TWO_TONE_SHARE = 0.15
 TABLE_STRIP = 4  # px of the searched region's border taken as cloth
 TABLE_SPREAD = 1.5  # a pixel this many times the cloth's own spread off its colours is not cloth...
 TABLE_FLOOR = 10.0  # ... and at least this far (in BGR levels)
+# The border strip in pieces (per side): a brighter piece whose median colour lies this many times
+# further from theirs than the pieces do as a rule (and at least TABLE_PIECE_FLOOR levels) is not
+# cloth (a lamp's glare over a corner), up to this share of the pieces.
+TABLE_PIECES = 4
+TABLE_PIECE_FAR = 3.0
+TABLE_PIECE_FLOOR = 30.0
+TABLE_PIECE_MOST = 0.25
 EDGE_INSET = 2.0  # px from a hole's border to the middle of the dilated edge line around it
 # How much of a quad's outline must lie on image edges: a card counts from MIN_SUPPORT; from
 # GOOD_SUPPORT the slower search along straight lines is not needed; SUPPORT_TIE is "as good".
@@ -192,9 +199,7 @@ def _busy_edges(grey: np.ndarray, region: np.ndarray, fine: np.ndarray, *,
     """
     colour_u8 = _colour(region, grey.shape)
     colour = colour_u8.astype(np.float32)
-    strip = TABLE_STRIP
-    border = np.concatenate([colour[:strip].reshape(-1, 3), colour[-strip:].reshape(-1, 3),
-                             colour[:, :strip].reshape(-1, 3), colour[:, -strip:].reshape(-1, 3)])
+    border = _cloth_border(colour)
     centre = np.median(border, axis=0)
     offsets = border - centre
     _, _, axes = np.linalg.svd(offsets - offsets.mean(axis=0), full_matrices=False)
@@ -216,6 +221,30 @@ def _busy_edges(grey: np.ndarray, region: np.ndarray, fine: np.ndarray, *,
             fine |= cv2.Canny(cv2.GaussianBlur(channel, (5, 5), 0), CANNY_LOW, CANNY_HIGH)
     fine[cv2.erode(mask, np.ones((7, 7), np.uint8)) == 0] = 0
     return np.maximum(fine, cv2.morphologyEx(mask, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)))
+
+
+def _cloth_border(colour: np.ndarray) -> np.ndarray:
+    """The pixels of the searched region's border strip (``TABLE_STRIP``) taken as cloth, (N, 3).
+
+    A glare across a corner of the region put into the cloth's colours stretches them towards
+    white, and the dark face of a card beside it then passes for cloth (simulated game 36: a ghost
+    pile unread for 0.9 s while a lamp's glare lay over its zone's corner). The strip is cut into
+    pieces; the few whose median colour lies far from the others', brighter, are left out.
+    """
+    strip = TABLE_STRIP
+    sides = [colour[:strip], colour[-strip:], colour[:, :strip].transpose(1, 0, 2),
+             colour[:, -strip:].transpose(1, 0, 2)]
+    pieces = [part.reshape(-1, 3) for side in sides for part in np.array_split(side, TABLE_PIECES, axis=1)]
+    medians = np.array([np.median(piece, axis=0) for piece in pieces])
+    typical = np.median(medians, axis=0)
+    far = np.linalg.norm(medians - typical, axis=1)
+    limit = max(TABLE_PIECE_FAR * float(np.median(far)), TABLE_PIECE_FLOOR)
+    # Only brighter pieces: a shadow or the light falling off across the cloth darkens it, and
+    # that is still the cloth.
+    brighter = medians.mean(axis=1) > typical.mean()
+    dropped = {int(i) for i in np.argsort(-far)[:int(TABLE_PIECE_MOST * len(pieces))]
+               if far[i] > limit and brighter[i]}
+    return np.concatenate([piece for i, piece in enumerate(pieces) if i not in dropped])
 
 
 def _grey_edges(grey: np.ndarray) -> np.ndarray:
