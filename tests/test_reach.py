@@ -450,3 +450,49 @@ def test_a_draw_whose_arm_was_over_a_villain_pile_at_once_says_so():
     # The arm came over the deck after it had left the pile.
     watcher.cross_check([later])
     assert "over" not in later
+
+
+def test_the_deck_s_arrivals_count_from_the_first_hand_over_it():  # R-STEAL: the last hand
+    # Simulated game 40: a spot of light lies where the left arm crosses the border. The right arm comes
+    # first (the deck covered from 1.1 s), the left arm is seen as an arm at 1.1 s and under the spot
+    # again until 1.8 s, the bottom arm comes at 1.4 s: the last hand. Each hand leaves the deck bare a
+    # moment before the next one, so the last run of cover began at 1.9 s; counted from then, the left
+    # arm looked like one lying there all along that set off at 1.8 s, after the bottom one.
+    watcher = ReachWatcher()
+    for step in range(23):
+        t = step / 10
+        arms = [RIGHT + 0.004 * min(step - 9, 3)] if step >= 9 else []
+        glints = []
+        if step == 11 or step >= 18:
+            arms.append(LEFT + (0.008 if step >= 18 else 0.0))
+        else:
+            glints.append(LEFT)
+        if 14 <= step < 22:
+            arms.append(BOTTOM)
+        elif step in (13, 22):
+            glints.append(BOTTOM)
+        watcher.sightings.append((t, arms))
+        watcher.glints.append((t, glints))
+    drawn = watcher.annotate({"type": "drawn", "zone": "deck", "t": 2.2, "covered": 1.9,
+                              "first_covered": 1.1})
+    assert len(drawn["arrivals"]) == 3
+    for place, expected in zip(drawn["arrivals"], (RIGHT, LEFT, BOTTOM), strict=True):
+        assert circular_gap(place, expected) < 0.02
+
+
+
+def test_a_highlight_gone_before_an_arm_comes_where_it_lay_is_not_that_arm_coming():  # R-STEAL
+    # Simulated game 23: a spot of light lies where the left arm crosses the border from 0.6 s to 1.4 s,
+    # as the deck is first covered at 1.2 s; the right arm, then the bottom arm slap it, and the left
+    # arm comes at 1.8 s, after the spot has gone: the last hand. Taken for the left arm come at 0.6 s,
+    # the spot made it the first, and the wrong trophy was stolen.
+    watcher = ReachWatcher()
+    for step in range(24):
+        t = step / 10
+        arms = [place for place, came in ((RIGHT, 1.2), (BOTTOM, 1.4), (LEFT, 1.8)) if came <= t + 1e-9]
+        watcher.sightings.append((t, arms))
+        watcher.glints.append((t, [LEFT + 0.005] if 6 <= step <= 14 else []))
+    places = watcher.arrivals(1.2, 2.3)
+    assert len(places) == 3
+    for place, expected in zip(places, (RIGHT, BOTTOM, LEFT), strict=True):
+        assert circular_gap(place, expected) < 0.02

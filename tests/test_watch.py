@@ -641,6 +641,22 @@ def test_a_hand_reaching_into_the_deck_is_a_draw():
     assert table.types() == [("drawn", "deck", "back")]
 
 
+def test_hands_slapping_the_deck_one_after_another_tell_when_the_first_came():  # R-SLAP, R-STEAL
+    # Each hand slapping the deck lies beside it and leaves it bare a moment before the next one comes:
+    # ``covered`` is the last hand's, ``first_covered`` the first's (the arms come from then on).
+    table = start()
+    first = table.t
+    for _ in range(3):
+        table.frames(3, deck=MOVING)
+        table.frames(1)  # the deck bare between two hands: too short to confirm it again
+    last = table.t
+    table.frames(4, deck=MOVING)
+    table.frames(6)
+    assert table.types() == [("drawn", "deck", "back")]
+    assert table.events[0]["first_covered"] == round(first, 3)
+    assert table.events[0]["covered"] == round(last, 3) > table.events[0]["first_covered"]
+
+
 def test_an_arm_sweeping_over_the_deck_is_no_draw_at_any_frame_rate():
     for fps, sweep, reach in ((15, 2, 3), (30, 4, 6)):
         table = Table(fps, discard=card("b3"), deck=card("back"))

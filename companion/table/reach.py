@@ -228,7 +228,11 @@ class ReachWatcher:
             covered = event.get("covered")
             event["reach"] = self.reach(float(event["t"]), at=covered)
             if event["type"] == "drawn" and covered is not None:
-                event["arrivals"] = self.arrivals(float(covered), float(event["t"]))
+                # from the first hand over the deck: after a slap the last hand's run of cover begins
+                # when the others are there already
+                first = event.get("first_covered")
+                start = covered if first is None else min(first, covered)
+                event["arrivals"] = self.arrivals(float(start), float(event["t"]))
         return event
 
     def cross_check(self, events: list[dict]) -> list[dict]:
@@ -308,7 +312,7 @@ class ReachWatcher:
         An arm that was resting at the table's edge already crosses the border where it lay: it
         comes when its crossing starts to move along the border (``_moved``). A highlight still there
         at ``end`` where no arm is seen then lies in the light: an arm seen where it lies comes when it
-        is first seen as an arm (``_seen_as_arm``)."""
+        is first seen as an arm (``_seen_as_arm``); one gone before an arm came where it lay was no arm."""
         # Followed back no further than an arrival can have come: one older is there all along.
         # Highlights too: an arm under a highlight clipped white looks like one, and the last hand on
         # the deck must not be lost to it; an arm come in beside a highlight that lay there before is
@@ -322,10 +326,12 @@ class ReachWatcher:
         glare = [g for g in (seen[-1][2] if seen else [])
                  if not any(circular_gap(g, q) <= SAME_PLACE for q in seen[-1][1])]
         arms: list[tuple[float, list[float]]] = []  # (onset, sightings), one per arm
+        glints_only: set[int] = set()  # arms (by index) seen as a highlight alone so far
         for i, (when, places) in enumerate(frames):
             if when < start:
                 continue
             for place in places:
+                as_arm = place in arm_frames[i][1]
                 onset, _, group = _follow(place, frames[: i + 1])
                 if onset is None or onset < start - WINDOW_S / 2:
                     onset, group = _past_highlight(place, frames[: i + 1], arm_frames[: i + 1])
@@ -336,13 +342,20 @@ class ReachWatcher:
                     if onset is None:
                         continue
                 # One arm per place: an arm lost for a few frames and seen again is the same arm.
-                same = next(
-                    (arm for arm in arms if circular_gap(_mean_place(arm[1]), place) <= 2 * SAME_PLACE), None
-                )
-                if same is None:
+                k = next((k for k, arm in enumerate(arms)
+                          if circular_gap(_mean_place(arm[1]), place) <= 2 * SAME_PLACE), None)
+                if k is None:
                     arms.append((onset, group))
-                elif onset == same[0] and len(group) > len(same[1]):
-                    arms[arms.index(same)] = (onset, group)
+                    if not as_arm:
+                        glints_only.add(len(arms) - 1)
+                elif as_arm and k in glints_only and onset > arms[k][0]:
+                    # a highlight gone before an arm came where it lay: the arm comes when it came
+                    arms[k] = (onset, group)
+                    glints_only.discard(k)
+                elif onset == arms[k][0] and len(group) > len(arms[k][1]):
+                    arms[k] = (onset, group)
+                    if as_arm:
+                        glints_only.discard(k)
         arms = [(_seen_as_arm(onset, group, glare, arm_frames), group) for onset, group in arms]
         return [_mean_place(group) for _, group in sorted(arms, key=lambda arm: arm[0])]
 

@@ -79,7 +79,9 @@ was there, not an arm that passed over the zone while the change waited to be co
   An arm on its way to a villain pile passes over the deck too: while another zone is still
   covered the draw is held (at most ``pair_s``), and dropped when a villain pile then reports a
   change it was covered for at the same time as the deck (the arm went there). A held draw is
-  reported before any later event.
+  reported before any later event. ``first_covered``: when the deck was first covered since it was
+  last seen still (hands slapping it one after another each show it bare a moment between them:
+  ``covered`` is the last hand's, ``first_covered`` the first's).
 - ``camera``: passed through by the pipeline (``status`` "lost" / "ok").
 
 Until the first stable reading of a zone there is no event for it: the first reading is the table
@@ -527,7 +529,8 @@ class Watcher:
         card = None if new == EMPTY else new
         if zone.name == "deck":
             if moving_s >= self.reach_s and (new != EMPTY or old != EMPTY):
-                draw = {**base, "type": "drawn", "card": card, "confidence": round(zone.confidence, 4)}
+                draw = {**base, "type": "drawn", "card": card, "confidence": round(zone.confidence, 4),
+                        "first_covered": round(float(min(cover_start, hand_start)), 3)}
                 self._draws.append((cover_start, draw))
             return []
         if zone.name == "discard":
