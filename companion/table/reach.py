@@ -325,8 +325,7 @@ class ReachWatcher:
         # sleeve: an arm that comes where it lies arrives when it is first seen as an arm.
         glare = [g for g in (seen[-1][2] if seen else [])
                  if not any(circular_gap(g, q) <= SAME_PLACE for q in seen[-1][1])]
-        arms: list[tuple[float, list[float]]] = []  # (onset, sightings), one per arm
-        glints_only: set[int] = set()  # arms (by index) seen as a highlight alone so far
+        arms: list[tuple[float, list[float], bool]] = []  # (onset, sightings, seen as an arm), one per arm
         for i, (when, places) in enumerate(frames):
             if when < start:
                 continue
@@ -345,19 +344,14 @@ class ReachWatcher:
                 k = next((k for k, arm in enumerate(arms)
                           if circular_gap(_mean_place(arm[1]), place) <= 2 * SAME_PLACE), None)
                 if k is None:
-                    arms.append((onset, group))
-                    if not as_arm:
-                        glints_only.add(len(arms) - 1)
-                elif as_arm and k in glints_only and onset > arms[k][0]:
+                    arms.append((onset, group, as_arm))
+                elif as_arm and not arms[k][2] and onset > arms[k][0]:
                     # a highlight gone before an arm came where it lay: the arm comes when it came
-                    arms[k] = (onset, group)
-                    glints_only.discard(k)
+                    arms[k] = (onset, group, True)
                 elif onset == arms[k][0] and len(group) > len(arms[k][1]):
-                    arms[k] = (onset, group)
-                    if as_arm:
-                        glints_only.discard(k)
-        arms = [(_seen_as_arm(onset, group, glare, arm_frames), group) for onset, group in arms]
-        return [_mean_place(group) for _, group in sorted(arms, key=lambda arm: arm[0])]
+                    arms[k] = (onset, group, arms[k][2] or as_arm)
+        came = [(_seen_as_arm(onset, group, glare, arm_frames), group) for onset, group, _ in arms]
+        return [_mean_place(group) for _, group in sorted(came, key=lambda arm: arm[0])]
 
     def _arm_at(self, sightings, at: float, t: float) -> float | None:
         """The arm crossing the border at ``at``: of those seen then, the one that came last (one
