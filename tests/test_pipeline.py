@@ -392,6 +392,34 @@ def test_the_same_card_outlined_anew_after_an_arm_passed_is_no_landing(monkeypat
     assert [(e["type"], e["card"], e["same"]) for e in events] == [("landed", "r3", True)]
 
 
+def test_the_first_frame_after_an_arm_blurred_does_not_make_the_place_look_otherwise(monkeypatch):
+    # An arm passed over the r3 and the camera's picture smeared sideways in the frame after it:
+    # the top is outlined 8 px off and its place looks otherwise in that frame. The frames after are
+    # sharp, alike enough for the reading to be reused: each compares the place anew, and it looks
+    # as it did: nothing landed (simulated game 509: a phantom twin of a Polypig, R-ADV-4).
+    import cv2
+
+    import companion.vision.pipeline as pipeline_module
+
+    monkeypatch.setattr(pipeline_module, "REUSE_LEVEL", 50.0)
+    first = card_corners((90, 120), 0)
+    outlines = outline_discard(monkeypatch, first)
+    pipeline = Pipeline(ZONES, ColourClassifier())
+    assert feed(pipeline, [scene()] * 5) == []
+    outlines[:] = [first + np.float32([8, 0])]
+    arm = [scene(hand=(x, 130)) for x in (70, 85, 100, 115)]
+    smear = np.zeros((13, 13), np.float32)
+    smear[6] = 1 / 13
+    smeared = cv2.filter2D(scene(), -1, smear)
+    places = []
+    watch = pipeline.watcher.update
+    monkeypatch.setattr(pipeline.watcher, "update", lambda t, observations: (
+        places.append(observations["discard"].same_place), watch(t, observations))[1])
+    events = feed(pipeline, arm + [smeared] * 2 + [scene()] * 6, start=1.0)
+    assert [e for e in events if e["zone"] == "discard"] == []
+    assert min(p for p in places if p is not None) < pipeline.watcher.same_place  # smeared: otherwise
+
+
 def test_a_twin_outlined_where_the_first_card_lay_is_told_by_its_place(monkeypatch):  # R-ADV-4 needs it
     # The detector keeps outlining the pile's top where the first r3 lay (a low-contrast card on a
     # busy cloth), while a twin now lies 8 px and 10 degrees off: the place changed, an interception.

@@ -21,7 +21,9 @@ can show (``zone_weights``: villains on a villain pile, its own the likelier; no
 discard pile). The deck zone's card is its face-down top even when the model names nothing there
 (a back design it never saw). A zone that
 shows the same picture that has not changed since it was last read reuses that reading, unless it
-named no card (``reuse=False`` detects and classifies every still zone in every frame). A camera's
+named no card (``reuse=False`` detects and classifies every still zone in every frame); where the
+reading's place is compared with the place before a hand came (``_same_place``), it is compared
+again in every frame. A camera's
 ``lost``/``ok`` frames become ``camera`` events; during a loss the stable state is kept as it was.
 
 The zones are checked against the first frame's size (``ZonesError`` when one lies outside it); a
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -204,7 +207,12 @@ class Pipeline:
             # card (the frame after a hand left may be blurred; the next one may name it).
             if (self.reuse and last is not None and (last[1].empty or _named(last[1], least))
                     and float(np.abs(thumb - last[0]).mean()) < REUSE_LEVEL):
-                observations[name] = last[1]
+                obs = last[1]
+                if obs.same_place is not None:
+                    # The place is this frame's: the reading's own frame may have been the blurred
+                    # one after a hand left, whose place looks otherwise though nothing changed.
+                    obs = replace(obs, same_place=self._same_place(name, image, obs))
+                observations[name] = obs
                 continue
             # Every card is as big as the last one seen here: a part of a face is not a card, nor is a
             # quad that takes in a strip of a card below.
