@@ -1246,33 +1246,52 @@ def test_an_alien_taken_after_a_polypig_tells_its_twin_landed_unseen():  # R-ADV
     assert table.actions[-2:] == [{"by": 2, "play": "poly", "colour": "y"}, {"by": 0, "play": "y3"}]
 
 
-def test_an_alien_taken_after_a_grabber_is_asked_not_explained_by_a_twin_unseen():  # R-ADV-4, R-GRAB
-    # A second grabber unseen would double the penalty: guessed wrong, it would derail the round.
+def test_an_alien_taken_after_a_grabber_by_no_arm_placed_is_asked_not_explained_by_a_twin_unseen():
+    # R-ADV-4, R-GRAB: a second Grabber unseen doubles the penalty; guessed by the wrong seat, it
+    # would derail the round. With no arm to say whose it was, the table is asked; told seat 2 took
+    # the alien, the twin was seat 2's, and seat 0 takes both Grabbers' cards.
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table)
     table.land("b-grab")
-    table.event("taken", zone="aliens", card="alien", under="alien", seat=1)
+    table.event("taken", zone="aliens", card="alien", under="alien")
     assert "trophy" in table.kinds()
     assert table.actions[-1] == {"by": 1, "play": "b-grab"}
+    table.answer("trophy", 2)
+    assert table.actions[-2:] == [{"by": 1, "play": "b-grab"}, {"by": 2, "play": "b-grab"}]
+    assert table.game.state()["trophies"] == [[], [], ["alien"]] and "trophy" not in table.kinds()
+    assert table.game.state()["pending"]["victim"] == 0
 
 
+@pytest.mark.parametrize("told_by", ["seat-zone", "arm"])
+def test_an_alien_taken_after_a_grabber_by_a_seats_hand_is_that_seats_twin_laid_unseen(told_by):
+    # R-ADV-4, R-GRAB, R-INTERCEPT-1: the hand that took the alien laid the twin, the only card that
+    # takes one; the seat after it takes both Grabbers' cards.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_seen((1, "b-grab"))
+    taker = {"seat": 2} if told_by == "seat-zone" else {"reach": PLACES[2]}
+    table.event("taken", zone="aliens", card="alien", under="alien", **taker)
+    assert "trophy" not in table.kinds()
+    assert table.actions[-2:] == [{"by": 1, "play": "b-grab"}, {"by": 2, "play": "b-grab"}]
+    assert table.game.state()["trophies"] == [[], [], ["alien"]]
+    assert table.game.state()["pending"]["victim"] == 0
 
-def test_an_alien_taken_told_by_whom_is_that_seats_twin_of_the_last_card_laid_unseen():
+
+def test_an_alien_taken_by_the_arm_of_the_seat_that_laid_a_snorer_is_its_twin_laid_unseen():
     # R-ADV-4, R-INTERCEPT-1, R-TRANSFER-1 (simulated game 545): seat 1 laid a yellow Snorer, then its
-    # twin exactly on it, and took an alien. A Snorer's twin changes who sleeps, so it is asked, not
-    # guessed; told seat 1 took it, the twin was seat 1's: seat 2 sleeps, not seat 0's turn skipped.
+    # twin exactly on it, and took an alien with the same arm. A Snorer's twin changes who sleeps, so
+    # it is guessed only as the taker's: seat 2 sleeps, not seat 0's turn skipped.
     table = Table("adventure", tops=ADVENTURE_TOPS)
     table.land_seen((1, "b3"), (2, "y3"), (0, "y4"), (1, "y-snore"))
     table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[1])
-    assert "trophy" in table.kinds()
-    table.answer("trophy", 1)
+    assert "trophy" not in table.kinds()
     assert table.actions[-2:] == [{"by": 1, "play": "y-snore"}, {"by": 1, "play": "y-snore"}]
     twin = table.round.last_play()[1]
     assert twin.intercept and twin.inferred
-    assert table.game.state()["trophies"][1] == ["alien"] and "trophy" not in table.kinds()
+    assert table.game.state()["trophies"][1] == ["alien"]
+    assert any(line["text_en"].endswith("(an interception the camera did not see)") for line in table.round.log)
     table.land_seen((0, "y2"))
     assert table.actions[-2:] == [{"by": 2, "accept": True}, {"by": 0, "play": "y2"}]
-
 
 
 def test_a_draw_the_seat_to_moves_arm_came_to_is_its_own_after_another_arm_passed_first():  # R-TURN-2

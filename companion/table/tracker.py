@@ -2798,8 +2798,14 @@ class RoundTracker:
                        f"{texts.card_ru(twin)}", f"The camera read {texts.card_en(card)}; it was an "
                        f"interception: {texts.card_en(twin)}")
             return True
-        if cards.parse(card).kind not in QUIET_TWINS:
-            return False
+        kind = cards.parse(card).kind
+        if kind not in QUIET_TWINS:
+            # A twin that changes more than the turn (whom a Snorer sends to sleep, who takes a
+            # Grabber's cards) is guessed only as the taker's: the arm that took the alien laid it
+            # (R-ADV-4). A Slapper's or a Stealer's twin would have had every hand slap the deck.
+            if taker is None or kind in ("slap", "steal"):
+                return False
+            return self._twin_unseen(seq, t, index, [taker], pile, villain)
         seats = ([taker] if taker is not None else []) + [s for s in range(self.config.n) if s != taker]
         return (self._twin_of_alternative(seq, t, index, seats, pile, villain)
                 or self._twin_unseen(seq, t, index, seats, pile, villain))
