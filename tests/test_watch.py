@@ -809,6 +809,22 @@ def test_an_identical_card_laid_exactly_on_its_twin_is_told_by_its_place():  # R
     assert [(e["type"], e["card"], e["same"]) for e in table.events[1:]] == [("landed", "b3", True)]
 
 
+@pytest.mark.parametrize("places, landed", [
+    ((0.669, 0.668, 0.702), True),  # simulated game 23: one frame a little more as it was
+    ((0.75, 0.74, 0.66), False),  # one frame a little less
+])
+def test_a_twin_laid_exactly_on_its_card_is_told_by_its_place_over_the_frames_that_confirm_it(places, landed):
+    # R-ADV-4. The twin lies where the first lay; its place is compared in each frame after the hand
+    # (Observation.same_place), and the frames that confirm it weigh alike: their median decides, not
+    # the last frame alone.
+    table = start()
+    table.frames(6, discard=MOVING)
+    for place in places:
+        table.frames(1, discard=_placed(card("b3", (101, 100), 0.5), place))
+    table.frames(6)
+    assert [(e["type"], e["card"], e["same"]) for e in table.events] == [("landed", "b3", True)] * landed
+
+
 @pytest.mark.parametrize("place, confidence, landed", [
     (0.97, 0.6, False),  # the top's place as it was: the top misread across a card below
     (0.5, 0.6, True),  # the place changed: another card lies on it, however unsurely read

@@ -42,7 +42,8 @@ was there, not an arm that passed over the zone while the change waited to be co
   least ``same_place``): however differently it is outlined, nothing landed there. And the other way
   round: the same card where it lay, after a hand moved over it for ``drop_s`` (long enough to drop
   a card), is an identical card laid almost exactly on it when its place looks otherwise than before
-  the hand came (``same_place`` under ``place_changed``): what peeks out around the top card changed;
+  the hand came (``same_place`` under ``place_changed``; the place's median over the frames that
+  confirm the reading, none of them alone): what peeks out around the top card changed;
   or under ``carried_place`` when another card was outlined there under the hand (the twin in it).
   Outlined beyond the wobble but within ``new_px`` / ``new_deg``, it is a twin only when its place
   looks otherwise too (under ``near_place``): an arm that passed leaves the place as it was.
@@ -430,7 +431,7 @@ class Watcher:
         Its place says so first (``Observation.same_place``): where the card lay looks as it did, the
         same card outlined anew; it looks otherwise after a hand stayed long enough to drop a card, a
         twin lies there, however near its outline. Otherwise its pose does."""
-        place, quad = obs.same_place, obs.quad
+        place, quad = _run_place(zone, obs), obs.quad
         if place is not None and place >= (self.pile_same_place if zone.name in PILES else self.same_place):
             return False
         # Another card seen there in a hand that moved over the pile long enough to drop one is the
@@ -741,6 +742,17 @@ def _alternatives(run: list[Observation], code: str) -> list[list]:
     ``p`` the mean probability over the frames, likeliest first (the rules may say which it was)."""
     ranked = [(p, other) for p, other in _mean_weights(run) if other != code]
     return [[other, round(p, 4)] for p, other in ranked[:MAX_ALTERNATIVES] if p >= MIN_ALTERNATIVE]
+
+
+def _run_place(zone: _Zone, obs: Observation) -> float | None:
+    """How alike the stable card's place looks over the frames that confirm ``obs`` (``zone.run``),
+    now against before the hand (``Observation.same_place``): their median. A frame the camera
+    smeared makes a place look otherwise though nothing changed, and one frame may look a little
+    more as it did than the rest: neither alone decides whether a twin was laid."""
+    places = [o.same_place for o in zone.run if o.same_place is not None]
+    if obs.same_place is not None and not any(o is obs for o in zone.run):
+        places.append(obs.same_place)
+    return float(np.median(places)) if places else None
 
 
 def _near(poses: list, quad, px: float, deg: float) -> bool:
