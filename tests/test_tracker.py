@@ -1289,7 +1289,8 @@ def test_an_alien_taken_by_the_arm_of_the_seat_that_laid_a_snorer_is_its_twin_la
     twin = table.round.last_play()[1]
     assert twin.intercept and twin.inferred
     assert table.game.state()["trophies"][1] == ["alien"]
-    assert any(line["text_en"].endswith("(an interception the camera did not see)") for line in table.round.log)
+    unseen = "(an interception the camera did not see)"
+    assert any(line["text_en"].endswith(unseen) for line in table.round.log)
     table.land_seen((0, "y2"))
     assert table.actions[-2:] == [{"by": 2, "accept": True}, {"by": 0, "play": "y2"}]
 
