@@ -212,6 +212,7 @@ class Pipeline:
                     # The place is this frame's: the reading's own frame may have been the blurred
                     # one after a hand left, whose place looks otherwise though nothing changed.
                     obs = replace(obs, same_place=self._same_place(name, image, obs))
+                    self._last[name] = (last[0], obs)  # none once the card settles: no more to compare
                 observations[name] = obs
                 continue
             # Every card is as big as the last one seen here: a part of a face is not a card, nor is a

@@ -431,7 +431,7 @@ class Watcher:
         Its place says so first (``Observation.same_place``): where the card lay looks as it did, the
         same card outlined anew; it looks otherwise after a hand stayed long enough to drop a card, a
         twin lies there, however near its outline. Otherwise its pose does."""
-        place, quad = _run_place(zone, obs), obs.quad
+        place, quad = _run_place(zone), obs.quad
         if place is not None and place >= (self.pile_same_place if zone.name in PILES else self.same_place):
             return False
         # Another card seen there in a hand that moved over the pile long enough to drop one is the
@@ -744,14 +744,12 @@ def _alternatives(run: list[Observation], code: str) -> list[list]:
     return [[other, round(p, 4)] for p, other in ranked[:MAX_ALTERNATIVES] if p >= MIN_ALTERNATIVE]
 
 
-def _run_place(zone: _Zone, obs: Observation) -> float | None:
-    """How alike the stable card's place looks over the frames that confirm ``obs`` (``zone.run``),
-    now against before the hand (``Observation.same_place``): their median. A frame the camera
-    smeared makes a place look otherwise though nothing changed, and one frame may look a little
-    more as it did than the rest: neither alone decides whether a twin was laid."""
+def _run_place(zone: _Zone) -> float | None:
+    """How alike the stable card's place looks over the frames of the reading being confirmed
+    (``zone.run``), now against before the hand (``Observation.same_place``): their median. A frame
+    the camera smeared makes a place look otherwise though nothing changed, and one frame may look a
+    little more as it did than the rest: neither alone decides whether a twin was laid."""
     places = [o.same_place for o in zone.run if o.same_place is not None]
-    if obs.same_place is not None and not any(o is obs for o in zone.run):
-        places.append(obs.same_place)
     return float(np.median(places)) if places else None
 
 
