@@ -39,11 +39,11 @@ was there, not an arm that passed over the zone while the change waited to be co
   stayed long enough to lay a card (``landing_s``), only within the outline's wobble: the deck's
   other copy may be laid near where the first lay. Nor does the
   same card where the place it was seen lying still looks as it did (``Observation.same_place`` at
-  least ``same_place``): however differently it is outlined, nothing landed there. And the other way
+  least ``same_place``; here and below, the place's median over the frames that confirm the reading,
+  none of them alone): however differently it is outlined, nothing landed there. And the other way
   round: the same card where it lay, after a hand moved over it for ``drop_s`` (long enough to drop
   a card), is an identical card laid almost exactly on it when its place looks otherwise than before
-  the hand came (``same_place`` under ``place_changed``; the place's median over the frames that
-  confirm the reading, none of them alone): what peeks out around the top card changed;
+  the hand came (``same_place`` under ``place_changed``): what peeks out around the top card changed;
   or under ``carried_place`` when another card was outlined there under the hand (the twin in it).
   Outlined beyond the wobble but within ``new_px`` / ``new_deg``, it is a twin only when its place
   looks otherwise too (under ``near_place``): an arm that passed leaves the place as it was.
@@ -503,8 +503,9 @@ class Watcher:
             # Another card, but no hand moved over the pile long enough to lay or take one: a card
             # below, seen past an arm lying across the top. Wait: the top shows again, or a hand comes.
             return []
+        place = _run_place(zone)
         if (zone.name == "discard" and not same and not again and old not in (None, EMPTY) and not obs.empty
-                and obs.same_place is not None and obs.same_place >= self.same_place
+                and place is not None and place >= self.same_place
                 and max(o.confidence for o in zone.run) <= zone.confidence):
             # Another card read no surer than the top, where the top's place looks as it did: nothing
             # was laid on it (a card laid there changes what shows there); the top outlined across the
@@ -568,7 +569,7 @@ class Watcher:
         return (zone.name == "discard" and zone.stable not in (None, EMPTY) and not obs.empty
                 and not zone.moving_s and zone.confidence < self.reread_below
                 and min(o.confidence for o in zone.run) >= self.reread_p
-                and obs.same_place is not None and obs.same_place >= self.same_place
+                and (_run_place(zone) or 0.0) >= self.same_place
                 and colour_of(obs.code) == colour_of(zone.stable) != NO_COLOUR)
 
     def _reread(self, t: float, zone: _Zone, obs: Observation) -> list[dict]:
