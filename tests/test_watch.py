@@ -843,6 +843,23 @@ def test_another_card_where_the_tops_place_looks_as_it_did_is_told_by_its_place(
     assert [(e["type"], e["card"]) for e in table.events] == ([("landed", "b6")] if landed else [])
 
 
+@pytest.mark.parametrize("places, landed", [
+    ((0.97, 0.96, 0.8), False),  # the last frame smeared: the top's place looked as it did in the rest
+    ((0.5, 0.55, 0.97), True),  # one frame alike by chance: another card lies on it
+])
+def test_another_card_read_no_surer_than_the_top_is_told_by_its_place_over_its_frames(places, landed):
+    # As above, the place weighed over the frames that confirm the reading (their median), as for a
+    # twin: one frame alone does not decide.
+    table = start()
+    table.set(discard=card("b3", confidence=0.7))
+    table.frames(6, discard=MOVING)
+    table.frames(5)
+    table.frames(6, discard=MOVING)
+    for place in places:
+        table.frames(1, discard=_placed(card("b6", (108, 104), 6.0, confidence=0.6), place))
+    assert [(e["type"], e["card"]) for e in table.events] == ([("landed", "b6")] if landed else [])
+
+
 @pytest.mark.parametrize("top_p, other, place, reread", [
     (0.55, "b3", 0.99, True),  # read unsurely, then surely as a card of its colour: the top read right
     (0.9, "b3", 0.99, False),  # the top was read surely: the other is a misreading
