@@ -411,11 +411,10 @@ def test_the_first_frame_after_an_arm_blurred_does_not_make_the_place_look_other
     smear = np.zeros((13, 13), np.float32)
     smear[6] = 1 / 13
     smeared = cv2.filter2D(scene(), -1, smear)
-    places = []
-    watch = pipeline.watcher.update
-    monkeypatch.setattr(pipeline.watcher, "update", lambda t, observations: (
-        places.append(observations["discard"].same_place), watch(t, observations))[1])
-    events = feed(pipeline, arm + [smeared] * 2 + [scene()] * 6, start=1.0)
+    events, places = [], []
+    for i, image in enumerate(arm + [smeared] * 2 + [scene()] * 6):
+        events.extend(pipeline.process(Frame(1.0 + i / 10, image)))
+        places.append(pipeline.last_observations["discard"].same_place)
     assert [e for e in events if e["zone"] == "discard"] == []
     assert min(p for p in places if p is not None) < pipeline.watcher.same_place  # smeared: otherwise
 

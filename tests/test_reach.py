@@ -480,7 +480,6 @@ def test_the_deck_s_arrivals_count_from_the_first_hand_over_it():  # R-STEAL: th
         assert circular_gap(place, expected) < 0.02
 
 
-
 def test_a_highlight_gone_before_an_arm_comes_where_it_lay_is_not_that_arm_coming():  # R-STEAL
     # Simulated game 23: a spot of light lies where the left arm crosses the border from 0.6 s to 1.4 s,
     # as the deck is first covered at 1.2 s; the right arm, then the bottom arm slap it, and the left

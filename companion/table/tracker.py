@@ -2803,7 +2803,7 @@ class RoundTracker:
             # A twin that changes more than the turn (whom a Snorer sends to sleep, who takes a
             # Grabber's cards) is guessed only as the taker's: the arm that took the alien laid it
             # (R-ADV-4). A Slapper's or a Stealer's twin would have had every hand slap the deck.
-            if taker is None or kind in ("slap", "steal"):
+            if taker is None or kind in SLAPPING:
                 return False
             return self._twin_unseen(seq, t, index, [taker], pile, villain)
         seats = ([taker] if taker is not None else []) + [s for s in range(self.config.n) if s != taker]

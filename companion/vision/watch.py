@@ -503,9 +503,8 @@ class Watcher:
             # Another card, but no hand moved over the pile long enough to lay or take one: a card
             # below, seen past an arm lying across the top. Wait: the top shows again, or a hand comes.
             return []
-        place = _run_place(zone)
         if (zone.name == "discard" and not same and not again and old not in (None, EMPTY) and not obs.empty
-                and place is not None and place >= self.same_place
+                and (_run_place(zone) or 0.0) >= self.same_place
                 and max(o.confidence for o in zone.run) <= zone.confidence):
             # Another card read no surer than the top, where the top's place looks as it did: nothing
             # was laid on it (a card laid there changes what shows there); the top outlined across the
