@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from companion import cards
-from companion.train.data import Recipe, make_sample
+from companion.train.data import Recipe, layouts_and_heights, make_sample
 
 torch = pytest.importorskip("torch", reason="the 'train' extra (torch) is not installed")
 
@@ -105,6 +105,19 @@ def test_held_out_figures_tell_a_wrong_colour_or_value_from_one_left_unread(tmp_
     for turn, key in ((0, "number_value"), (1, "number_value_wrong"), (0, "number_colour"),
                       (2, "number_colour_wrong")):
         assert figures[key] == round(sum(i % 3 == turn for i in numbers) / len(numbers), 4), key
+    # the values read right, broken down by the printing's layout and by the card's height
+    layouts, heights = layouts_and_heights(recipe)
+    by_layout = figures["number_value_by_layout"]
+    assert set(by_layout) == {layouts[i] for i in numbers}
+    for layout, share in by_layout.items():
+        these = [i for i in numbers if layouts[i] == layout]
+        assert share == round(sum(i % 3 == 0 for i in these) / len(these), 4), layout
+    by_height = figures["number_value_by_height"]
+    assert list(by_height) == ["32-47 px", "47-69 px", "69-102 px", "102-150 px"]
+    edges = np.exp(np.linspace(np.log(32), np.log(150), 5))  # the recipe's range in four steps
+    for (label, share), low, high in zip(by_height.items(), edges, edges[1:], strict=False):
+        these = [i for i in numbers if low <= heights[i] < high or (high == edges[-1] and heights[i] == high)]
+        assert share == (round(sum(i % 3 == 0 for i in these) / len(these), 4) if these else None), label
 
 
 def _crops(count=16):

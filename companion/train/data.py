@@ -101,10 +101,26 @@ def value_in_corners(recipe: Recipe) -> np.ndarray:
     return flags
 
 
+def _card_height(rng: np.random.Generator, recipe: Recipe) -> float:
+    """The card's height in the frame, in pixels: the first draw of ``render_crop``."""
+    return float(np.exp(rng.uniform(*np.log(recipe.card_height))))
+
+
+def layouts_and_heights(recipe: Recipe) -> tuple[list[str], np.ndarray]:
+    """Per sample, its printing's layout and its card's height in the frame (pixels), drawn from the
+    recipe alone, without rendering: what the held-out figures are broken down by."""
+    layouts, heights = [], np.empty(recipe.samples)
+    for index in range(recipe.samples):
+        rng, _, style = _draw_sample(recipe, index)
+        layouts.append(style.layout)
+        heights[index] = _card_height(rng, recipe)
+    return layouts, heights
+
+
 def render_crop(rng: np.random.Generator, code: str, style: FaceStyle, recipe: Recipe,
                 face: np.ndarray | None = None) -> np.ndarray:
     """One photo-like crop of ``code`` in ``style`` (or of ``face`` when given)."""
-    card_h = float(np.exp(rng.uniform(*np.log(recipe.card_height))))
+    card_h = _card_height(rng, recipe)
     canvas_side = int(card_h * rng.uniform(1.5, 2.2))
     table = scene.table_texture(rng, (canvas_side, canvas_side))
     centre = np.array([canvas_side / 2, canvas_side / 2]) + rng.normal(0, 0.05 * card_h, 2)

@@ -22,7 +22,16 @@ import numpy as np
 
 from companion import cards
 from companion.paths import PROJECT_ROOT
-from companion.train.data import CODES, COLOUR_LABELS, FACE_LABELS, Recipe, build, labels_of, value_in_corners
+from companion.train.data import (
+    CODES,
+    COLOUR_LABELS,
+    FACE_LABELS,
+    Recipe,
+    build,
+    labels_of,
+    layouts_and_heights,
+    value_in_corners,
+)
 
 DATASETS_DIR = PROJECT_ROOT / "datasets"
 GENERATED_DIR = DATASETS_DIR / "generated"
@@ -371,12 +380,18 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
     from companion.vision.classify import Classifier
 
     images, classes = load_dataset(recipe, workers=workers, quiet=quiet, root=root)
+    layouts, heights = layouts_and_heights(recipe)
+    # four card heights, equal steps on a log scale across the recipe's range
+    edges = np.exp(np.linspace(*np.log(recipe.card_height), 5))
+    height_labels = [f"{lo:.0f}-{hi:.0f} px" for lo, hi in zip(edges, edges[1:], strict=False)]
+    by_layout: dict[str, list[int]] = {}  # layout -> [numbers, values read right]
+    by_height = {label: [0, 0] for label in height_labels}
     classifier = Classifier(model_path)
     correct = named_ok = colour_ok = value_ok = colour_wrong = value_wrong = numbers = 0
     for start in range(0, len(classes), 64):
         batch = [images[i] for i in range(start, min(start + 64, len(classes)))]
-        for reading, cls in zip(classifier.classify(batch), classes[start:start + 64], strict=True):
-            truth = CODES[cls]
+        for index, reading in enumerate(classifier.classify(batch), start):
+            truth = CODES[classes[index]]
             correct += reading.top[0][0] == truth  # top-1: the best code, however unsure
             named_ok += (reading.code or "none") == truth  # what `classify` prints as "card"
             card = cards.parse(truth) if truth != "none" else None
@@ -387,6 +402,10 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
                 # given, and wrong; the rest of the misses are left unread (no card, or unsure)
                 colour_wrong += reading.colour not in (None, card.colour)
                 value_wrong += reading.value not in (None, card.value)
+                bucket = height_labels[min(int(np.searchsorted(edges, heights[index], "right")) - 1, 3)]
+                for tally in (by_layout.setdefault(layouts[index], [0, 0]), by_height[bucket]):
+                    tally[0] += 1
+                    tally[1] += reading.value == card.value
     return {
         "heldout": {"recipe": recipe.to_json(), "samples": int(len(classes)),
                     "top1": round(correct / len(classes), 4),
@@ -394,7 +413,12 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
                     "number_colour": round(colour_ok / max(numbers, 1), 4),
                     "number_value": round(value_ok / max(numbers, 1), 4),
                     "number_colour_wrong": round(colour_wrong / max(numbers, 1), 4),
-                    "number_value_wrong": round(value_wrong / max(numbers, 1), 4)},
+                    "number_value_wrong": round(value_wrong / max(numbers, 1), 4),
+                    # where the values are read worst: by the printing's layout, by the card's size
+                    "number_value_by_layout": {layout: round(right / count, 4)
+                                               for layout, (count, right) in sorted(by_layout.items())},
+                    "number_value_by_height": {label: round(right / count, 4) if count else None
+                                               for label, (count, right) in by_height.items()}},
         "enrollment": measure_enrollment(model_path, recipe),
         "photos": measure_photos(model_path, recipe),
     }
