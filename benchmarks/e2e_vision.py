@@ -1,6 +1,7 @@
 """End to end: simulated adventure games filmed, watched by the real pipeline, compared with the truth.
 
     nice -n 10 .venv/bin/python benchmarks/e2e_vision.py [--games 20] [--first-seed 1] [--max-actions 30]
+                                                         [--model PATH]
 
 Each game: the simulated table (3 players, greedy bots, 640x480 at 15 frames per second, arms over
 the piles, light drift, blur, glare, sensor noise; a card printing the model was not trained on)
@@ -114,6 +115,8 @@ def main() -> None:
                         help="read cards with the card model, or with the simulator's truth (a diagnosis)")
     parser.add_argument("--shots", type=int, default=3,
                         help="enrolled photos per picture card, villain and back of each game's printing")
+    parser.add_argument("--model", help="the card model to read with (default: models/cards.onnx), e.g. a "
+                        "candidate from 'companion train --out', to compare on the same games")
     parser.add_argument("--verbose", action="store_true", help="print every missed and phantom event")
     args = parser.parse_args()
     from companion.vision.classify import Classifier, ModelError
@@ -123,12 +126,13 @@ def main() -> None:
     classifier = None
     if args.reader == "model":
         try:
-            classifier = Classifier(edition="adventure", threads=1)
+            classifier = Classifier(args.model, edition="adventure", threads=1)
         except ModelError as exc:
             raise SystemExit(f"e2e_vision: {exc} (or run with --reader truth to measure the rest)") from None
     games = []
     began = time.time()
-    reader = (f"the card model, each printing enrolled with {args.shots} shots per picture card" if classifier
+    reader = (f"the card model {classifier.model_path}, each printing enrolled with {args.shots} shots per "
+              "picture card" if classifier
               else "the simulator's truth (no card model: a diagnosis)")
     from companion.sim.glyphs import available_fonts
 
