@@ -376,7 +376,8 @@ def export_onnx(model, path: Path, width: int, height: int) -> None:
 
 def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool = False,
             root: Path = GENERATED_DIR) -> dict:
-    """Top-1, colour and value accuracy of the exported model on a recipe's samples."""
+    """Top-1, colour and value accuracy of the exported model on a recipe's samples, the value's
+    broken down by printing layout and card height too."""
     from companion.vision.classify import Classifier
 
     images, classes = load_dataset(recipe, workers=workers, quiet=quiet, root=root)
@@ -402,7 +403,8 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
                 # given, and wrong; the rest of the misses are left unread (no card, or unsure)
                 colour_wrong += reading.colour not in (None, card.colour)
                 value_wrong += reading.value not in (None, card.value)
-                bucket = height_labels[min(int(np.searchsorted(edges, heights[index], "right")) - 1, 3)]
+                step = int(np.searchsorted(edges, heights[index], "right")) - 1
+                bucket = height_labels[min(step, len(height_labels) - 1)]  # the top edge is the last's
                 for tally in (by_layout.setdefault(layouts[index], [0, 0]), by_height[bucket]):
                     tally[0] += 1
                     tally[1] += reading.value == card.value
