@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from companion import cards
-from companion.train.data import Recipe, layouts_and_heights, make_sample
+from companion.train.data import Recipe, drawn_samples, make_sample
 
 torch = pytest.importorskip("torch", reason="the 'train' extra (torch) is not installed")
 
@@ -106,7 +106,7 @@ def test_held_out_figures_tell_a_wrong_colour_or_value_from_one_left_unread(tmp_
                       (2, "number_colour_wrong")):
         assert figures[key] == round(sum(i % 3 == turn for i in numbers) / len(numbers), 4), key
     # the values read right, broken down by the printing's layout and by the card's height
-    layouts, heights = layouts_and_heights(recipe)
+    _, layouts, heights = drawn_samples(recipe)
     by_layout = figures["number_value_by_layout"]
     assert set(by_layout) == {layouts[i] for i in numbers}
     for layout, share in by_layout.items():

@@ -86,35 +86,33 @@ def make_sample(recipe: Recipe, index: int, code: str | None = None) -> tuple[np
     return render_crop(rng, code, style, recipe), code
 
 
-def value_in_corners(recipe: Recipe) -> np.ndarray:
-    """Per sample: a number card, or the class ``none`` (its foreign 8s), of a ``corners`` printing.
-
-    On half of those number cards the value stands only in the two small corner indices beside a
-    picture: the samples the network reads worst, and the ones a crop cut at the face's inner frame
-    leaves with nothing to read. Drawn from the recipe alone, without rendering.
-    """
-    flags = np.zeros(recipe.samples, bool)
-    for index in range(recipe.samples):
-        _, code, style = _draw_sample(recipe, index)
-        if style.layout == "corners":
-            flags[index] = code == NONE or cards.parse(code).is_number
-    return flags
-
-
 def _card_height(rng: np.random.Generator, recipe: Recipe) -> float:
     """The card's height in the frame, in pixels: the first draw of ``render_crop``."""
     return float(np.exp(rng.uniform(*np.log(recipe.card_height))))
 
 
-def layouts_and_heights(recipe: Recipe) -> tuple[list[str], np.ndarray]:
-    """Per sample, its printing's layout and its card's height in the frame (pixels), drawn from the
-    recipe alone, without rendering: what the held-out figures are broken down by."""
-    layouts, heights = [], np.empty(recipe.samples)
+def drawn_samples(recipe: Recipe) -> tuple[list[str], list[str], np.ndarray]:
+    """Per sample, its class, its printing's layout and its card's height in the frame (pixels),
+    drawn from the recipe alone, without rendering."""
+    codes, layouts, heights = [], [], np.empty(recipe.samples)
     for index in range(recipe.samples):
-        rng, _, style = _draw_sample(recipe, index)
+        rng, code, style = _draw_sample(recipe, index)
+        codes.append(code)
         layouts.append(style.layout)
         heights[index] = _card_height(rng, recipe)
-    return layouts, heights
+    return codes, layouts, heights
+
+
+def value_in_corners(recipe: Recipe) -> np.ndarray:
+    """Per sample: a number card, or the class ``none`` (its foreign 8s), of a ``corners`` printing.
+
+    On half of those number cards the value stands only in the two small corner indices beside a
+    picture: the samples the network reads worst, and the ones a crop cut at the face's inner frame
+    leaves with nothing to read.
+    """
+    codes, layouts, _ = drawn_samples(recipe)
+    return np.array([layout == "corners" and (code == NONE or cards.parse(code).is_number)
+                     for code, layout in zip(codes, layouts, strict=True)], bool)
 
 
 def render_crop(rng: np.random.Generator, code: str, style: FaceStyle, recipe: Recipe,

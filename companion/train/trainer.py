@@ -28,8 +28,8 @@ from companion.train.data import (
     FACE_LABELS,
     Recipe,
     build,
+    drawn_samples,
     labels_of,
-    layouts_and_heights,
     value_in_corners,
 )
 
@@ -381,7 +381,7 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
     from companion.vision.classify import Classifier
 
     images, classes = load_dataset(recipe, workers=workers, quiet=quiet, root=root)
-    layouts, heights = layouts_and_heights(recipe)
+    _, layouts, heights = drawn_samples(recipe)
     # four card heights, equal steps on a log scale across the recipe's range
     edges = np.exp(np.linspace(*np.log(recipe.card_height), 5))
     height_labels = [f"{lo:.0f}-{hi:.0f} px" for lo, hi in zip(edges, edges[1:], strict=False)]
