@@ -13,6 +13,7 @@ torch = pytest.importorskip("torch", reason="the 'train' extra (torch) is not in
 
 
 def test_tiny_training_run_exports_a_usable_model(tmp_path, monkeypatch):
+    from companion.sim.faces import RENDERER_VERSION
     from companion.train import trainer
     from companion.train.trainer import Schedule, train
     from companion.vision.classify import Classifier
@@ -29,6 +30,7 @@ def test_tiny_training_run_exports_a_usable_model(tmp_path, monkeypatch):
     assert description["training"]["steps"] == 3
     meta = json.loads(out.with_suffix(".json").read_text())
     assert meta["recipe"]["seed"] == 3 and "top1" in meta["metrics"]["heldout"]
+    assert meta["renderer"] == RENDERER_VERSION  # the recipe alone does not say how its samples look
     assert meta["metrics"]["photos"]["photos"] == 3 and 0 <= meta["metrics"]["photos"]["enrolled"] <= 1
     assert len(meta["faces"]) == 25 and meta["colours"][-1] == "-"
     readings = Classifier(out).classify([make_sample(recipe, i)[0] for i in range(4)])
@@ -64,6 +66,26 @@ def test_a_run_on_part_of_a_rendered_set_takes_its_first_samples_and_leaves_the_
                             root=tmp_path)
     assert not np.array_equal(other, images[:5])
     assert json.loads((folder / "recipe.json").read_text())["samples"] == 5
+
+
+def test_a_set_the_renderer_now_draws_differently_is_rendered_anew(tmp_path):
+    # The recipe alone does not say how its samples look: a renderer that draws them otherwise
+    # (RENDERER_VERSION raised) must not leave training on the old pictures.
+    from companion.sim.faces import RENDERER_VERSION
+    from companion.train.trainer import dataset_dir, load_dataset
+
+    recipe = Recipe(name="renderer", seed=13, samples=4)
+    load_dataset(recipe, workers=1, quiet=True, root=tmp_path)
+    written = dataset_dir(recipe, tmp_path) / "recipe.json"
+    assert json.loads(written.read_text())["renderer"] == RENDERER_VERSION
+    images = dataset_dir(recipe, tmp_path) / "images.npy"
+    rendered = images.stat().st_mtime_ns
+    load_dataset(recipe, workers=1, quiet=True, root=tmp_path)
+    assert images.stat().st_mtime_ns == rendered  # the same renderer: reused
+    written.write_text(json.dumps({**json.loads(written.read_text()), "renderer": RENDERER_VERSION - 1}))
+    load_dataset(recipe, workers=1, quiet=True, root=tmp_path)
+    assert images.stat().st_mtime_ns != rendered
+    assert json.loads(written.read_text())["renderer"] == RENDERER_VERSION
 
 
 def test_held_out_figures_tell_a_wrong_colour_or_value_from_one_left_unread(tmp_path, monkeypatch):

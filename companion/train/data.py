@@ -18,7 +18,7 @@ import numpy as np
 
 from companion import cards
 from companion.sim import scene
-from companion.sim.faces import FOREIGN_KINDS, FaceStyle, render_face, render_foreign
+from companion.sim.faces import FOREIGN_KINDS, RENDERER_VERSION, FaceStyle, render_face, render_foreign
 from companion.vision.classify import NO_COLOUR, NONE, colour_of, face_of
 from companion.vision.detect import warp_card
 
@@ -182,11 +182,13 @@ def build(recipe: Recipe, out_dir: Path, *, workers: int = 2, progress=None) -> 
     A finished dataset whose recipe matches is reused as it is, and so is one of the same recipe with
     more samples: sample ``i`` depends on the seed and ``i`` alone, so its first ``recipe.samples``
     are this recipe's (``trainer.load_dataset`` takes them). A pilot run on part of the set then
-    neither renders it again nor replaces the whole set with its part.
+    neither renders it again nor replaces the whole set with its part. A set the renderer draws
+    differently now (``RENDERER_VERSION``) is rendered anew.
     """
     out_dir = Path(out_dir)
     done = out_dir / "recipe.json"
-    identity = json.loads(json.dumps({**recipe.to_json(), "codes": list(CODES)}))  # tuples as lists
+    identity = json.loads(json.dumps({**recipe.to_json(), "codes": list(CODES),  # tuples as lists
+                                      "renderer": RENDERER_VERSION}))
     if done.is_file():
         finished = json.loads(done.read_text())
         covers = finished.get("samples", 0) >= recipe.samples
@@ -218,5 +220,5 @@ def build(recipe: Recipe, out_dir: Path, *, workers: int = 2, progress=None) -> 
     images.flush()
     del images
     np.save(out_dir / "classes.npy", classes)
-    done.write_text(json.dumps({**recipe.to_json(), "codes": list(CODES)}, indent=1))
+    done.write_text(json.dumps(identity, indent=1))
     return out_dir
