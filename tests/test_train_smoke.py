@@ -7,13 +7,12 @@ import numpy as np
 import pytest
 
 from companion import cards
-from companion.train.data import Recipe, drawn_samples, make_sample
+from companion.train.data import RENDERER_VERSION, Recipe, drawn_samples, make_sample
 
 torch = pytest.importorskip("torch", reason="the 'train' extra (torch) is not installed")
 
 
 def test_tiny_training_run_exports_a_usable_model(tmp_path, monkeypatch):
-    from companion.sim.faces import RENDERER_VERSION
     from companion.train import trainer
     from companion.train.trainer import Schedule, train
     from companion.vision.classify import Classifier
@@ -71,7 +70,6 @@ def test_a_run_on_part_of_a_rendered_set_takes_its_first_samples_and_leaves_the_
 def test_a_set_the_renderer_now_draws_differently_is_rendered_anew(tmp_path):
     # The recipe alone does not say how its samples look: a renderer that draws them otherwise
     # (RENDERER_VERSION raised) must not leave training on the old pictures.
-    from companion.sim.faces import RENDERER_VERSION
     from companion.train.trainer import dataset_dir, load_dataset
 
     recipe = Recipe(name="renderer", seed=13, samples=4)

@@ -25,9 +25,6 @@ from companion import cards
 from companion.sim.glyphs import Font, available_fonts
 
 SIZE = (200, 300)  # (width, height) of a rendered face: Svintus cards are 2:3
-# Raised whenever the same style and code come out drawn differently: a rendered dataset records it
-# (`train.data.build`), so that a change here renders the set anew rather than training on the old.
-RENDERER_VERSION = 1
 SPLITS = ("train", "heldout")
 
 LAYOUTS = ("centre", "corners", "oval", "tilted")

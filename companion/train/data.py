@@ -18,7 +18,7 @@ import numpy as np
 
 from companion import cards
 from companion.sim import scene
-from companion.sim.faces import FOREIGN_KINDS, RENDERER_VERSION, FaceStyle, render_face, render_foreign
+from companion.sim.faces import FOREIGN_KINDS, FaceStyle, render_face, render_foreign
 from companion.vision.classify import NO_COLOUR, NONE, colour_of, face_of
 from companion.vision.detect import warp_card
 
@@ -26,6 +26,10 @@ COLOUR_LABELS = ("b", "g", "r", "y", "o", NO_COLOUR)
 CODES = cards.ALL_CODES + (NONE,)
 FACE_LABELS = tuple(dict.fromkeys(face_of(c) for c in CODES))
 IGNORE = -100  # torch's ignore_index: the colour of a foreign card is not taught
+# Raised whenever a recipe's samples come out drawn differently (the faces of `sim.faces`, the table
+# and camera of `sim.scene`, the crop below): a rendered set records it (`build`), so that such a
+# change renders the set anew rather than leaving training on the old pictures.
+RENDERER_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -187,8 +191,8 @@ def build(recipe: Recipe, out_dir: Path, *, workers: int = 2, progress=None) -> 
     """
     out_dir = Path(out_dir)
     done = out_dir / "recipe.json"
-    identity = json.loads(json.dumps({**recipe.to_json(), "codes": list(CODES),  # tuples as lists
-                                      "renderer": RENDERER_VERSION}))
+    identity = {**recipe.to_json(), "codes": list(CODES), "renderer": RENDERER_VERSION}
+    identity = json.loads(json.dumps(identity))  # its tuples as lists, as read back from the file
     if done.is_file():
         finished = json.loads(done.read_text())
         covers = finished.get("samples", 0) >= recipe.samples

@@ -22,11 +22,11 @@ import numpy as np
 
 from companion import cards
 from companion.paths import PROJECT_ROOT
-from companion.sim.faces import RENDERER_VERSION
 from companion.train.data import (
     CODES,
     COLOUR_LABELS,
     FACE_LABELS,
+    RENDERER_VERSION,
     Recipe,
     build,
     drawn_samples,
@@ -277,7 +277,7 @@ def train(recipe: Recipe, schedule: Schedule, out_model: Path, *, heldout: Recip
         "codes": list(CODES),
         "network": {"layers": [list(layer) for layer in layers], "pool": pool},
         "recipe": recipe.to_json(),
-        "renderer": RENDERER_VERSION,  # the recipe's samples as this version of `sim.faces` draws them
+        "renderer": RENDERER_VERSION,  # the recipe's samples as this version of the renderer draws them
         "schedule": schedule.__dict__,
         "training": {"seconds": round(train_seconds), "steps": step, "threads": threads, "device": device,
                      "final_loss": round(float(running) if running is not None else 0.0, 4),
