@@ -140,6 +140,67 @@ def test_held_out_figures_tell_a_wrong_colour_or_value_from_one_left_unread(tmp_
         assert share == (round(sum(i % 3 == 0 for i in these) / len(these), 4) if these else None), label
 
 
+
+def test_held_out_figures_count_foreign_cards_named_and_leave_out_what_a_person_cannot_read(
+        tmp_path, monkeypatch, capsys):
+    # A foreign card (class none) named as a Svintus card is counted apart; a set audited by a person
+    # gives the top-1 on the samples the person could read, only while its pictures are the audited ones.
+    import hashlib
+    from types import SimpleNamespace
+
+    import companion.vision.classify
+    from companion.train import trainer
+    from companion.train.data import CODES
+
+    recipe = Recipe(name="audited", seed=6, samples=30, none_fraction=0.5)
+    images, classes = trainer.load_dataset(recipe, workers=1, quiet=True, root=tmp_path)
+    truths = [CODES[c] for c in classes]
+    foreign = [i for i, truth in enumerate(truths) if truth == "none"]
+    assert 5 <= len(foreign) <= 25
+
+    class NamesEverySecond:  # even samples read right, odd ones named as a red 3 (wrong but for r3)
+        def __init__(self, path):
+            self.seen = 0
+
+        def classify(self, crops):
+            readings = []
+            for truth in truths[self.seen:self.seen + len(crops)]:
+                code = truth if self.seen % 2 == 0 else "r3"
+                named = None if code == "none" else code
+                readings.append(SimpleNamespace(top=[(code, 0.9)], code=named, colour=None, value=None))
+                self.seen += 1
+            return readings
+
+    monkeypatch.setattr(companion.vision.classify, "Classifier", NamesEverySecond)
+    monkeypatch.setattr(trainer, "measure_enrollment", lambda *args, **kwargs: {})
+    monkeypatch.setattr(trainer, "measure_photos", lambda *args, **kwargs: {})
+    unreadable = [1, 3, 5, 7, 8]
+    audit = tmp_path / "audited-audit.json"
+    audit.write_text(json.dumps({"images_sha256": hashlib.sha256(images.tobytes()).hexdigest(),
+                                 "unreadable": unreadable, "unsure": [], "readable": []}))
+
+    def measured():
+        return trainer.measure(tmp_path / "any.onnx", recipe, workers=1, quiet=False, root=tmp_path,
+                               audit=audit)["heldout"]
+
+    figures = measured()
+    assert figures["foreign_named"] == round(sum(i % 2 == 1 for i in foreign) / len(foreign), 4)
+    right = [i % 2 == 0 or truths[i] == "r3" for i in range(len(truths))]
+    assert figures["top1"] == round(sum(right) / len(right), 4)
+    assert figures["unreadable"] == len(unreadable)
+    kept = [r for i, r in enumerate(right) if i not in unreadable]
+    assert figures["top1_readable"] == round(sum(kept) / len(kept), 4)
+    assert figures["top1_readable"] > figures["top1"]  # four of the five left out were read wrong
+
+    # other pictures (another renderer, other fonts): the verdicts do not hold, and it is said
+    audit.write_text(json.dumps({**json.loads(audit.read_text()), "images_sha256": "0" * 64}))
+    figures = measured()
+    assert "top1_readable" not in figures and "unreadable" not in figures
+    assert "made on other pictures" in capsys.readouterr().err
+    audit.write_text("{not json")
+    assert "top1_readable" not in measured()
+    assert "cannot be read as an audit" in capsys.readouterr().err
+
 def _crops(count=16):
     recipe = Recipe(seed=12)
     images = np.stack([make_sample(recipe, i)[0] for i in range(count)])

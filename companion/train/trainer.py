@@ -376,13 +376,43 @@ def export_onnx(model, path: Path, width: int, height: int) -> None:
                                         "embedding": batch_axis})
 
 
+def audited_unreadable(recipe: Recipe, images: np.ndarray, audit: Path | None = None,
+                       quiet: bool = False) -> set[int] | None:
+    """The samples of a rendered set that a person could not name either, from the set's audit
+    (``datasets/<recipe name>-audit.json``: a person's verdict on each sample a model got wrong).
+
+    The verdicts were given on pixels: they hold only while the set's images hash the same (another
+    renderer, other fonts installed, another seed draw other pictures). None when there is no audit
+    of these pictures.
+    """
+    path = DATASETS_DIR / f"{recipe.name}-audit.json" if audit is None else Path(audit)
+    if not path.is_file():
+        return None
+    try:
+        verdicts = json.loads(path.read_text())
+        made_on = verdicts["images_sha256"]
+        unreadable = {int(index) for index in verdicts["unreadable"]}
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        print(f"{path} cannot be read as an audit ({error}): top1_readable is not measured", file=sys.stderr)
+        return None
+    if made_on != hashlib.sha256(np.ascontiguousarray(images).tobytes()).hexdigest():
+        if not quiet:
+            print(f"{path.name} was made on other pictures than these (another renderer, other fonts, "
+                  "another recipe): top1_readable is not measured", file=sys.stderr)
+        return None
+    return unreadable
+
+
 def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool = False,
-            root: Path = GENERATED_DIR) -> dict:
+            root: Path = GENERATED_DIR, audit: Path | None = None) -> dict:
     """Top-1, colour and value accuracy of the exported model on a recipe's samples, the value's
-    broken down by printing layout and card height too."""
+    broken down by printing layout and card height too; the share of foreign cards (class ``none``)
+    named as a Svintus card; and, where the set has an audit (``audited_unreadable``), the top-1 on
+    the samples a person can read."""
     from companion.vision.classify import Classifier
 
     images, classes = load_dataset(recipe, workers=workers, quiet=quiet, root=root)
+    unreadable = audited_unreadable(recipe, images, audit, quiet)
     _, layouts, heights = drawn_samples(recipe)
     # four card heights, equal steps on a log scale across the recipe's range
     edges = np.exp(np.linspace(*np.log(recipe.card_height), 5))
@@ -391,12 +421,18 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
     by_height = {label: [0, 0] for label in height_labels}
     classifier = Classifier(model_path)
     correct = named_ok = colour_ok = value_ok = colour_wrong = value_wrong = numbers = 0
+    foreign = foreign_named = readable_right = 0
     for start in range(0, len(classes), 64):
         batch = [images[i] for i in range(start, min(start + 64, len(classes)))]
         for index, reading in enumerate(classifier.classify(batch), start):
             truth = CODES[classes[index]]
             correct += reading.top[0][0] == truth  # top-1: the best code, however unsure
             named_ok += (reading.code or "none") == truth  # what `classify` prints as "card"
+            if unreadable is not None and index not in unreadable:
+                readable_right += reading.top[0][0] == truth
+            if truth == "none":  # an 8, a foreign symbol: it must not be named as a card
+                foreign += 1
+                foreign_named += reading.code is not None
             card = cards.parse(truth) if truth != "none" else None
             if card is not None and card.is_number:
                 numbers += 1
@@ -410,9 +446,13 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
                 for tally in (by_layout.setdefault(layouts[index], [0, 0]), by_height[bucket]):
                     tally[0] += 1
                     tally[1] += reading.value == card.value
+    figures = {"recipe": recipe.to_json(), "samples": int(len(classes)),
+               "top1": round(correct / len(classes), 4)}
+    if unreadable is not None:
+        figures["unreadable"] = len(unreadable)
+        figures["top1_readable"] = round(readable_right / (len(classes) - len(unreadable)), 4)
     return {
-        "heldout": {"recipe": recipe.to_json(), "samples": int(len(classes)),
-                    "top1": round(correct / len(classes), 4),
+        "heldout": {**figures,
                     "card_field": round(named_ok / len(classes), 4),
                     "number_colour": round(colour_ok / max(numbers, 1), 4),
                     "number_value": round(value_ok / max(numbers, 1), 4),
@@ -422,7 +462,8 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
                     "number_value_by_layout": {layout: round(right / count, 4)
                                                for layout, (count, right) in sorted(by_layout.items())},
                     "number_value_by_height": {label: round(right / count, 4) if count else None
-                                               for label, (count, right) in by_height.items()}},
+                                               for label, (count, right) in by_height.items()},
+                    "foreign_named": round(foreign_named / foreign, 4) if foreign else None},
         "enrollment": measure_enrollment(model_path, recipe),
         "photos": measure_photos(model_path, recipe),
     }
