@@ -140,7 +140,6 @@ def test_held_out_figures_tell_a_wrong_colour_or_value_from_one_left_unread(tmp_
         assert share == (round(sum(i % 3 == 0 for i in these) / len(these), 4) if these else None), label
 
 
-
 def test_held_out_figures_count_foreign_cards_named_and_leave_out_what_a_person_cannot_read(
         tmp_path, monkeypatch, capsys):
     # A foreign card (class none) named as a Svintus card is counted apart; a set audited by a person
