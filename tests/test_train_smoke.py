@@ -200,6 +200,63 @@ def test_held_out_figures_count_foreign_cards_named_and_leave_out_what_a_person_
     assert "top1_readable" not in measured()
     assert "cannot be read as an audit" in capsys.readouterr().err
 
+
+def test_audit_sheets_show_the_misses_no_person_has_judged_yet(tmp_path, monkeypatch, capsys):
+    # A candidate that misses samples the audit has no verdict on is measured against a ceiling it
+    # may not have: the sheets put exactly those crops before a person, each under its sample index.
+    import hashlib
+    from types import SimpleNamespace
+
+    import cv2
+
+    import companion.vision.classify
+    from companion.train import trainer
+    from companion.train.data import CODES
+
+    recipe = Recipe(name="sheets", seed=8, samples=40)
+    images, classes = trainer.load_dataset(recipe, workers=1, quiet=True, root=tmp_path)
+    truths = [CODES[c] for c in classes]
+
+    class MissesEveryThird:
+        def __init__(self, path):
+            self.seen = 0
+
+        def classify(self, crops):
+            readings = []
+            for truth in truths[self.seen:self.seen + len(crops)]:
+                code = "back" if self.seen % 3 == 0 and truth != "back" else truth
+                readings.append(SimpleNamespace(top=[(code, 0.6)]))
+                self.seen += 1
+            return readings
+
+    monkeypatch.setattr(companion.vision.classify, "Classifier", MissesEveryThird)
+    misses = [i for i in range(len(truths)) if i % 3 == 0 and truths[i] != "back"]
+    judged = {"unreadable": misses[:2], "unsure": misses[2:3], "readable": misses[3:4]}
+    audit = tmp_path / "sheets-audit.json"
+    audit.write_text(json.dumps({"images_sha256": hashlib.sha256(images.tobytes()).hexdigest(), **judged}))
+    written = trainer.audit_sheets(tmp_path / "any.onnx", recipe, tmp_path / "out", workers=1, quiet=True,
+                                   root=tmp_path, audit=audit, per_sheet=8)
+    listing = json.loads((tmp_path / "out" / "unjudged.json").read_text())
+    assert [row["index"] for row in listing["samples"]] == misses[4:]
+    assert all(row["read"] == "back" and row["class"] == truths[row["index"]] for row in listing["samples"])
+    assert listing["images_sha256"] == hashlib.sha256(images.tobytes()).hexdigest()
+    assert written["unjudged"] == len(misses) - 4
+    assert len(written["sheets"]) == -(-written["unjudged"] // 8)
+    sheet = cv2.imread(written["sheets"][0])
+    assert sheet.shape == (recipe.height * 5 // 2 + 22, 8 * (recipe.width * 5 // 2 + 4), 3)
+    # no audit of these pictures: every miss is put before a person
+    audit.write_text(json.dumps({"images_sha256": "0" * 64, **judged}))
+    written = trainer.audit_sheets(tmp_path / "any.onnx", recipe, tmp_path / "all", workers=1, quiet=True,
+                                   root=tmp_path, audit=audit)
+    assert written["unjudged"] == len(misses)
+
+
+def test_audit_sheets_need_a_held_out_recipe(capsys, tmp_path):
+    from tests.cli import run
+
+    code, _, err = run(capsys, "train", "--audit-sheets", str(tmp_path / "sheets"), "--heldout", "none")
+    assert code == 2 and "need a held-out recipe" in err and "Traceback" not in err
+
 def _crops(count=16):
     recipe = Recipe(seed=12)
     images = np.stack([make_sample(recipe, i)[0] for i in range(count)])

@@ -36,6 +36,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
     parser.add_argument("--measure", action="store_true",
                         help="only measure the existing model on the held-out recipe and update its .json")
+    parser.add_argument("--audit-sheets", type=Path, metavar="DIR",
+                        help="only write to DIR contact sheets of the held-out samples the existing model "
+                             "gets wrong that the held-out set's audit (datasets/<name>-audit.json) has no "
+                             "verdict on, for a person to judge and add to it")
 
 
 def run(args) -> int:
@@ -43,16 +47,26 @@ def run(args) -> int:
         import torch  # noqa: F401
     except ModuleNotFoundError:
         raise CommandError("training needs the 'train' extra: pip install -e '.[train]'") from None
-    from companion.train.trainer import Schedule, remeasure, train
+    from companion.train.trainer import Schedule, audit_sheets, remeasure, train
     from companion.vision.classify import ModelError
 
     recipe = _recipe(args.recipe)
     if args.samples:
         recipe = replace(recipe, samples=args.samples)
     heldout = None if str(args.heldout) == "none" else _recipe(args.heldout)
+    if (args.measure or args.audit_sheets) and heldout is None:
+        raise CommandError("--measure and --audit-sheets need a held-out recipe")
+    if args.audit_sheets:
+        try:
+            written = audit_sheets(args.out, heldout, args.audit_sheets, workers=args.workers,
+                                   quiet=args.quiet)
+        except ModelError as exc:
+            raise CommandError(str(exc)) from None
+        except OSError as exc:
+            raise CommandError(f"cannot write the sheets to {args.audit_sheets}: {exc}") from None
+        print(json.dumps({"model": str(args.out), **written}))
+        return 0
     if args.measure:
-        if heldout is None:
-            raise CommandError("--measure needs a held-out recipe")
         try:
             description = remeasure(args.out, heldout, workers=args.workers, quiet=args.quiet)
         except ModelError as exc:

@@ -376,10 +376,14 @@ def export_onnx(model, path: Path, width: int, height: int) -> None:
                                         "embedding": batch_axis})
 
 
-def audited_unreadable(recipe: Recipe, images: np.ndarray, audit: Path | None = None,
-                       quiet: bool = False) -> set[int] | None:
-    """The samples of a rendered set that a person could not name either, from the set's audit
-    (``datasets/<recipe name>-audit.json``: a person's verdict on each sample a model got wrong).
+VERDICTS = ("unreadable", "unsure", "readable")
+
+
+def audit_verdicts(recipe: Recipe, images: np.ndarray, audit: Path | None = None,
+                   quiet: bool = False) -> dict[str, set[int]] | None:
+    """A person's verdict on samples of a rendered set, from the set's audit (``datasets/<recipe
+    name>-audit.json``): the sample indices judged unreadable (a person could not name the card
+    either), unsure and readable, among those a model got wrong.
 
     The verdicts were given on pixels: they hold only while the set's images hash the same (another
     renderer, other fonts installed, another seed draw other pictures). None when there is no audit
@@ -389,30 +393,79 @@ def audited_unreadable(recipe: Recipe, images: np.ndarray, audit: Path | None = 
     if not path.is_file():
         return None
     try:
-        verdicts = json.loads(path.read_text())
-        made_on = verdicts["images_sha256"]
-        unreadable = {int(index) for index in verdicts["unreadable"]}
+        audited = json.loads(path.read_text())
+        made_on = audited["images_sha256"]
+        verdicts = {verdict: {int(index) for index in audited.get(verdict, [])} for verdict in VERDICTS}
     except (OSError, ValueError, KeyError, TypeError) as error:
-        print(f"{path} cannot be read as an audit ({error}): top1_readable is not measured", file=sys.stderr)
+        print(f"{path} cannot be read as an audit ({error}): its verdicts are not used", file=sys.stderr)
         return None
-    if made_on != hashlib.sha256(np.ascontiguousarray(images).tobytes()).hexdigest():
+    if made_on != images_hash(images):
         if not quiet:
             print(f"{path.name} was made on other pictures than these (another renderer, other fonts, "
-                  "another recipe): top1_readable is not measured", file=sys.stderr)
+                  "another recipe): its verdicts are not used", file=sys.stderr)
         return None
-    return unreadable
+    return verdicts
+
+
+def images_hash(images: np.ndarray) -> str:
+    """What an audit's verdicts were given on: the sha256 of the set's image rows."""
+    return hashlib.sha256(np.ascontiguousarray(images).tobytes()).hexdigest()
+
+
+def audit_sheets(model_path: Path, recipe: Recipe, out_dir: Path, *, workers: int = 2, quiet: bool = False,
+                 root: Path = GENERATED_DIR, audit: Path | None = None, per_sheet: int = 32) -> dict:
+    """Contact sheets of the samples the model gets wrong that the set's audit has no verdict on,
+    for a person to judge and add to the audit: each crop at 2.5 times its size over its sample
+    index. ``unjudged.json`` beside them lists each one's index, class and reading, and the pixels'
+    hash (an audit's ``images_sha256``). Returns what was written."""
+    import cv2
+
+    from companion.vision.classify import Classifier
+
+    images, classes = load_dataset(recipe, workers=workers, quiet=quiet, root=root)
+    verdicts = audit_verdicts(recipe, images, audit, quiet) or {verdict: set() for verdict in VERDICTS}
+    judged = set().union(*verdicts.values())
+    classifier = Classifier(model_path)
+    unjudged = []
+    for start in range(0, len(classes), 64):
+        batch = [images[i] for i in range(start, min(start + 64, len(classes)))]
+        for index, reading in enumerate(classifier.classify(batch), start):
+            best, confidence = reading.top[0]
+            if best != CODES[classes[index]] and index not in judged:
+                unjudged.append([index, CODES[classes[index]], best, round(float(confidence), 3)])
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    sheets = []
+    for first in range(0, len(unjudged), per_sheet):
+        tiles = []
+        for index, *_ in unjudged[first:first + per_sheet]:
+            tile = cv2.resize(images[index], None, fx=2.5, fy=2.5, interpolation=cv2.INTER_LINEAR)
+            tile = cv2.copyMakeBorder(tile, 0, 22, 2, 2, cv2.BORDER_CONSTANT, value=(0, 0, 0))
+            cv2.putText(tile, str(index), (4, tile.shape[0] - 6), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
+                        (255, 255, 255), 1)
+            tiles.append(tile)
+        tiles += [np.zeros_like(tiles[0])] * (-len(tiles) % 8)
+        sheet = out_dir / f"sheet-{first // per_sheet + 1}.png"
+        cv2.imwrite(str(sheet), np.vstack([np.hstack(tiles[row:row + 8]) for row in range(0, len(tiles), 8)]))
+        sheets.append(str(sheet))
+    listing = out_dir / "unjudged.json"
+    listing.write_text(json.dumps({"images_sha256": images_hash(images), "model": str(model_path),
+                                   "samples": [dict(zip(("index", "class", "read", "confidence"), row,
+                                                        strict=True)) for row in unjudged]}, indent=1))
+    return {"unjudged": len(unjudged), "sheets": sheets, "listing": str(listing)}
 
 
 def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool = False,
             root: Path = GENERATED_DIR, audit: Path | None = None) -> dict:
     """Top-1, colour and value accuracy of the exported model on a recipe's samples, the value's
     broken down by printing layout and card height too; the share of foreign cards (class ``none``)
-    named as a Svintus card; and, where the set has an audit (``audited_unreadable``), the top-1 on
+    named as a Svintus card; and, where the set has an audit (``audit_verdicts``), the top-1 on
     the samples a person can read."""
     from companion.vision.classify import Classifier
 
     images, classes = load_dataset(recipe, workers=workers, quiet=quiet, root=root)
-    unreadable = audited_unreadable(recipe, images, audit, quiet)
+    verdicts = audit_verdicts(recipe, images, audit, quiet)
+    unreadable = None if verdicts is None else verdicts["unreadable"]
     _, layouts, heights = drawn_samples(recipe)
     # four card heights, equal steps on a log scale across the recipe's range
     edges = np.exp(np.linspace(*np.log(recipe.card_height), 5))
