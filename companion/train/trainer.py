@@ -379,15 +379,15 @@ def export_onnx(model, path: Path, width: int, height: int) -> None:
 VERDICTS = ("unreadable", "unsure", "readable")
 
 
-def audit_verdicts(recipe: Recipe, images: np.ndarray, audit: Path | None = None,
+def audit_verdicts(recipe: Recipe, pixels: str, audit: Path | None = None,
                    quiet: bool = False) -> dict[str, set[int]] | None:
     """A person's verdict on samples of a rendered set, from the set's audit (``datasets/<recipe
     name>-audit.json``): the sample indices judged unreadable (a person could not name the card
     either), unsure and readable, among those a model got wrong.
 
-    The verdicts were given on pixels: they hold only while the set's images hash the same (another
-    renderer, other fonts installed, another seed draw other pictures). None when there is no audit
-    of these pictures.
+    The verdicts were given on pixels: they hold only while the set's images hash the same
+    (``pixels``, ``images_hash``; another renderer, other fonts installed, another seed draw other
+    pictures). None when there is no audit of these pictures.
     """
     path = DATASETS_DIR / f"{recipe.name}-audit.json" if audit is None else Path(audit)
     if not path.is_file():
@@ -399,7 +399,7 @@ def audit_verdicts(recipe: Recipe, images: np.ndarray, audit: Path | None = None
     except (OSError, ValueError, KeyError, TypeError) as error:
         print(f"{path} cannot be read as an audit ({error}): its verdicts are not used", file=sys.stderr)
         return None
-    if made_on != images_hash(images):
+    if made_on != pixels:
         if not quiet:
             print(f"{path.name} was made on other pictures than these (another renderer, other fonts, "
                   "another recipe): its verdicts are not used", file=sys.stderr)
@@ -410,6 +410,12 @@ def audit_verdicts(recipe: Recipe, images: np.ndarray, audit: Path | None = None
 def images_hash(images: np.ndarray) -> str:
     """What an audit's verdicts were given on: the sha256 of the set's image rows."""
     return hashlib.sha256(np.ascontiguousarray(images).tobytes()).hexdigest()
+
+
+def read_set(classifier, images: np.ndarray):
+    """(index, reading) of each image of a rendered set, in order, 64 crops to a classify call."""
+    for start in range(0, len(images), 64):
+        yield from enumerate(classifier.classify(list(images[start:start + 64])), start)
 
 
 def audit_sheets(model_path: Path, recipe: Recipe, out_dir: Path, *, workers: int = 2, quiet: bool = False,
@@ -423,16 +429,15 @@ def audit_sheets(model_path: Path, recipe: Recipe, out_dir: Path, *, workers: in
     from companion.vision.classify import Classifier
 
     images, classes = load_dataset(recipe, workers=workers, quiet=quiet, root=root)
-    verdicts = audit_verdicts(recipe, images, audit, quiet) or {verdict: set() for verdict in VERDICTS}
+    pixels = images_hash(images)
+    verdicts = audit_verdicts(recipe, pixels, audit, quiet) or {verdict: set() for verdict in VERDICTS}
     judged = set().union(*verdicts.values())
     classifier = Classifier(model_path)
     unjudged = []
-    for start in range(0, len(classes), 64):
-        batch = [images[i] for i in range(start, min(start + 64, len(classes)))]
-        for index, reading in enumerate(classifier.classify(batch), start):
-            best, confidence = reading.top[0]
-            if best != CODES[classes[index]] and index not in judged:
-                unjudged.append([index, CODES[classes[index]], best, round(float(confidence), 3)])
+    for index, reading in read_set(classifier, images):
+        best, confidence = reading.top[0]
+        if best != CODES[classes[index]] and index not in judged:
+            unjudged.append([index, CODES[classes[index]], best, round(float(confidence), 3)])
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     sheets = []
@@ -449,7 +454,7 @@ def audit_sheets(model_path: Path, recipe: Recipe, out_dir: Path, *, workers: in
         cv2.imwrite(str(sheet), np.vstack([np.hstack(tiles[row:row + 8]) for row in range(0, len(tiles), 8)]))
         sheets.append(str(sheet))
     listing = out_dir / "unjudged.json"
-    listing.write_text(json.dumps({"images_sha256": images_hash(images), "model": str(model_path),
+    listing.write_text(json.dumps({"images_sha256": pixels, "model": str(model_path),
                                    "samples": [dict(zip(("index", "class", "read", "confidence"), row,
                                                         strict=True)) for row in unjudged]}, indent=1))
     return {"unjudged": len(unjudged), "sheets": sheets, "listing": str(listing)}
@@ -464,7 +469,7 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
     from companion.vision.classify import Classifier
 
     images, classes = load_dataset(recipe, workers=workers, quiet=quiet, root=root)
-    verdicts = audit_verdicts(recipe, images, audit, quiet)
+    verdicts = audit_verdicts(recipe, images_hash(images), audit, quiet)
     unreadable = None if verdicts is None else verdicts["unreadable"]
     _, layouts, heights = drawn_samples(recipe)
     # four card heights, equal steps on a log scale across the recipe's range
@@ -475,30 +480,28 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
     classifier = Classifier(model_path)
     correct = named_ok = colour_ok = value_ok = colour_wrong = value_wrong = numbers = 0
     foreign = foreign_named = readable_right = 0
-    for start in range(0, len(classes), 64):
-        batch = [images[i] for i in range(start, min(start + 64, len(classes)))]
-        for index, reading in enumerate(classifier.classify(batch), start):
-            truth = CODES[classes[index]]
-            correct += reading.top[0][0] == truth  # top-1: the best code, however unsure
-            named_ok += (reading.code or "none") == truth  # what `classify` prints as "card"
-            if unreadable is not None and index not in unreadable:
-                readable_right += reading.top[0][0] == truth
-            if truth == "none":  # an 8, a foreign symbol: it must not be named as a card
-                foreign += 1
-                foreign_named += reading.code is not None
-            card = cards.parse(truth) if truth != "none" else None
-            if card is not None and card.is_number:
-                numbers += 1
-                colour_ok += reading.colour == card.colour
-                value_ok += reading.value == card.value
-                # given, and wrong; the rest of the misses are left unread (no card, or unsure)
-                colour_wrong += reading.colour not in (None, card.colour)
-                value_wrong += reading.value not in (None, card.value)
-                step = int(np.searchsorted(edges, heights[index], "right")) - 1
-                bucket = height_labels[min(step, len(height_labels) - 1)]  # the top edge is the last's
-                for tally in (by_layout.setdefault(layouts[index], [0, 0]), by_height[bucket]):
-                    tally[0] += 1
-                    tally[1] += reading.value == card.value
+    for index, reading in read_set(classifier, images):
+        truth = CODES[classes[index]]
+        correct += reading.top[0][0] == truth  # top-1: the best code, however unsure
+        named_ok += (reading.code or "none") == truth  # what `classify` prints as "card"
+        if unreadable is not None and index not in unreadable:
+            readable_right += reading.top[0][0] == truth
+        if truth == "none":  # an 8, a foreign symbol: it must not be named as a card
+            foreign += 1
+            foreign_named += reading.code is not None
+        card = cards.parse(truth) if truth != "none" else None
+        if card is not None and card.is_number:
+            numbers += 1
+            colour_ok += reading.colour == card.colour
+            value_ok += reading.value == card.value
+            # given, and wrong; the rest of the misses are left unread (no card, or unsure)
+            colour_wrong += reading.colour not in (None, card.colour)
+            value_wrong += reading.value not in (None, card.value)
+            step = int(np.searchsorted(edges, heights[index], "right")) - 1
+            bucket = height_labels[min(step, len(height_labels) - 1)]  # the top edge is the last's
+            for tally in (by_layout.setdefault(layouts[index], [0, 0]), by_height[bucket]):
+                tally[0] += 1
+                tally[1] += reading.value == card.value
     figures = {"recipe": recipe.to_json(), "samples": int(len(classes)),
                "top1": round(correct / len(classes), 4)}
     if unreadable is not None:
