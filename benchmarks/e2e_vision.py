@@ -22,7 +22,8 @@ of every picture card, villain and back, rendered with the camera effects of ``c
 become a deck profile (``--shots 0``: the model alone).
 
 ``--reader truth`` replaces the card model by the simulator's knowledge of which card each found
-outline lies on (the card it overlaps most, when it overlaps it by IoU > 0.6; else no card): what
+outline lies on (the topmost card under the outline's middle, when the outline matches it by
+IoU > 0.6; else no card; a hand over it is not known): what
 detection and the watcher achieve with a perfect card model. It is a diagnosis, not a result.
 """
 
@@ -37,8 +38,13 @@ import numpy as np
 
 
 class TruthReading:
+    """A reading as ``classify`` gives it: the code (None: no card), its confidence, and the ranking."""
+
     def __init__(self, code):
+        from companion.vision.classify import NONE
+
         self.code, self.confidence = code, 1.0 if code else 0.0
+        self.top = [(code or NONE, 1.0)]
 
 
 def truth_pipeline(table):
@@ -55,9 +61,14 @@ def truth_pipeline(table):
         def read(self, items):
             readings = []
             for zone, quad, _ in items:
-                scored = [(overlap(quad, card.quad), card) for card in table.piles[zone]]
-                iou, best = max(scored, key=lambda pair: pair[0], default=(0.0, None))
-                readings.append(TruthReading(best.code if iou > 0.6 else None))
+                # The card whose face shows in the middle of the outline: the topmost one there (a
+                # lower card the outline matches better lies under it, and a model sees the top one).
+                middle = tuple(float(v) for v in np.asarray(quad, np.float32).reshape(-1, 2).mean(axis=0))
+                shown = next((card for card in reversed(table.piles[zone])
+                              if cv2.pointPolygonTest(card.quad.reshape(-1, 1, 2).astype(np.float32),
+                                                      middle, False) >= 0), None)
+                iou = overlap(quad, shown.quad) if shown is not None else 0.0
+                readings.append(TruthReading(shown.code if iou > 0.6 else None))
             return readings
 
     return TruthPipeline(table.zones, None, crop_size=(32, 48))
