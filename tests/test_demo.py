@@ -158,3 +158,29 @@ def test_an_answer_outside_the_options_is_not_given():
     actions = [{"by": 1, "play": "poly", "colour": "o"}]
     q = question("colour", ["b", "g", "r", "y"], card="poly")
     assert demo.truth_answer(q, actions, [8, 7, 8], [[], [], []], demo.seat_map(0, 3)) is None
+
+
+def test_each_round_reads_the_printing_of_its_own_table_enrolled(tmp_path):
+    # A family enrolls its deck (DESIGN.md): so does `companion run --source sim`, and so must the
+    # demo, each round on a table of another printing, or its villains are read zero-shot (an alien
+    # was read as a ghost at 0.95 in seed 8).
+    from companion.cards import DEFAULT_VILLAINS
+    from companion.paths import MODELS_DIR
+    from companion.table.app import Companion
+    from companion.table.store import Store
+    from companion.vision.classify import Classifier
+
+    if not (MODELS_DIR / "cards.onnx").is_file():
+        pytest.skip(f"no card model at {MODELS_DIR / 'cards.onnx'} (train one with `companion train`)")
+    companion = Companion(Store(tmp_path / "demo.sqlite"), resume=False)
+    table = demo.DemoTable(companion, Classifier(edition="adventure"), seed=8, sim_options={"max_actions": 4})
+    profiles = []
+    for _ in range(2):
+        table.new_match()
+        profiles.append(companion.pipeline.classifier.deck)
+        assert profiles[-1] is not None and profiles[-1].name == f"sim-{table.sim.seed}"
+        lying = {card.code for pile in DEFAULT_VILLAINS for card in table.sim.piles[pile]}
+        assert lying and set(profiles[-1].covered) >= lying | {"back"}
+        table.rounds_played += 1
+    assert profiles[0].name != profiles[1].name
+    table.stop()

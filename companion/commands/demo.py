@@ -191,8 +191,10 @@ class DemoTable:
         self.sim = SimulatedTable(self.edition, len(self.names), self.seed + self.rounds_played,
                                   **self.sim_options)
         source = self.source = PacedSource(self.sim, self.speed, self.gate)
+        # Each round's table is a printing of its own: enrolled as a family enrolls its deck (as
+        # `companion run --source sim` does), or its villains and picture cards are read zero-shot.
         self.companion.attach_source(source, zones=self.sim.zones,
-                                     pipeline=Pipeline(self.sim.zones, self.classifier))
+                                     pipeline=Pipeline(self.sim.zones, self.sim.enrolled(self.classifier)))
         self.round_number = current.get("number") if number is None else number
         self._asked.clear()
         self._played_then.clear()
