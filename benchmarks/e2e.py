@@ -17,7 +17,7 @@ watcher without the arms' reaches (``companion.table.reach``): what they add. Be
 plays found in order (the logged cards aligned with the true ones: a missed or extra play costs
 itself only) and, of those, the plays given to the right seat. Without a card model
 (``models/cards.onnx``) the pipeline column is left out and says so. ``per_game`` lists [right with
-no answers, right with answers] per seed.
+no answers, right with answers] per seed, and the same for "seats" games (``vision_seats``, ...).
 
 push: a companion served by waitress on 127.0.0.1 with ``--tablets`` SSE clients; camera events
 are fed at 20 per second and each client's receive time of the state it caused is measured (event
@@ -327,6 +327,12 @@ def accuracy(games: int, max_actions: int, jobs: int, first_seed: int = 0) -> di
             "actions": r["actions"],
             **{
                 n: [r[n]["alone"]["right"], r[n]["answered"]["right"]]
+                for n in ("vision", "peer", "blind")
+                if n in r
+            },
+            # the issue's own measure, game by game: which games to look at
+            **{
+                f"{n}_seats": [r[n]["alone"]["seats"], r[n]["answered"]["seats"]]
                 for n in ("vision", "peer", "blind")
                 if n in r
             },
