@@ -325,16 +325,12 @@ def accuracy(games: int, max_actions: int, jobs: int, first_seed: int = 0) -> di
         {
             "seed": r["seed"],
             "actions": r["actions"],
+            # "seats", the issue's own measure, game by game: which games to look at
             **{
-                n: [r[n]["alone"]["right"], r[n]["answered"]["right"]]
+                key: [r[n]["alone"][figure], r[n]["answered"][figure]]
                 for n in ("vision", "peer", "blind")
                 if n in r
-            },
-            # the issue's own measure, game by game: which games to look at
-            **{
-                f"{n}_seats": [r[n]["alone"]["seats"], r[n]["answered"]["seats"]]
-                for n in ("vision", "peer", "blind")
-                if n in r
+                for key, figure in ((n, "right"), (f"{n}_seats", "seats"))
             },
         }
         for r in results

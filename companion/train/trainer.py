@@ -482,10 +482,11 @@ def measure(model_path: Path, recipe: Recipe, *, workers: int = 2, quiet: bool =
     foreign = foreign_named = readable_right = 0
     for index, reading in read_set(classifier, images):
         truth = CODES[classes[index]]
-        correct += reading.top[0][0] == truth  # top-1: the best code, however unsure
+        right = reading.top[0][0] == truth  # top-1: the best code, however unsure
+        correct += right
         named_ok += (reading.code or "none") == truth  # what `classify` prints as "card"
         if unreadable is not None and index not in unreadable:
-            readable_right += reading.top[0][0] == truth
+            readable_right += right
         if truth == "none":  # an 8, a foreign symbol: it must not be named as a card
             foreign += 1
             foreign_named += reading.code is not None
