@@ -205,6 +205,7 @@ def _last_play_before(actions: list[dict], index: int) -> tuple[int | None, str 
 def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
     """The tracker over the same entries, with a table that answers each question from the truth."""
     from companion.rules import RULE_DEFAULTS
+    from companion.table.texts import NOTHING_PLAYED
     from companion.table.tracker import (
         DREW,
         MISREAD_BEFORE,
@@ -239,7 +240,7 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
             elif kind == "last-hand":
                 value = action.get("last")
             elif kind == "wrong-or-misread":
-                value = action.get("play", "ignore")
+                value = action.get("play", NOTHING_PLAYED)
                 if index is not None and value == question["card"]:
                     # read right: the play before it was misread, if the camera saw it land, else it
                     # went unseen
@@ -266,9 +267,9 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                     value = f"{UNSEEN}{before['play']}"
             elif kind == "which-card":
                 # read right (the reading matched a card laid then), or the card laid then that no
-                # reading matched
+                # reading matched; else no card was laid then (the top read again as an arm passed)
                 value = action.get("play") if index is not None else _unread_card_near(
-                    expected, landed, question["t"])
+                    expected, landed, question["t"]) or NOTHING_PLAYED
             elif kind == "read-again" and "play" in action:
                 # a twin when the landing is that of a play of the card under it (the top as the table
                 # sees it, however the camera read it); else the top read again

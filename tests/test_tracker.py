@@ -1400,7 +1400,7 @@ def test_a_card_read_unsure_is_asked_about_and_the_answer_reads_the_round_again(
     table.event("landed", zone="discard", card="b6", confidence=0.6, alternatives=[["b0", 0.2], ["x9", 0.1]])
     question = table.question("which-card")
     assert question["default"] == "b6" and question["seat"] == 1
-    assert [o["value"] for o in question["options"]] == ["b6", "b0"]  # no code that is not a card
+    assert [o["value"] for o in question["options"]] == ["b6", "b0", "ignore"]  # no code that is no card
     table.land("b1")
     assert table.actions[-2:] == [{"by": 1, "play": "b6"}, {"by": 2, "play": "b1"}]
     table.answer("which-card", "b3")  # a card not offered: any card is taken
@@ -1455,6 +1455,25 @@ def test_the_top_read_as_it_was_told_after_a_misreading_is_no_new_card():  # R-T
     # A blue 3 laid on it is still a play (seen as the same card in a new place: an interception).
     table.event("landed", zone="discard", card="b3", confidence=0.95, same=True)
     assert len(table.actions) == 2 and table.actions[-1]["play"] == "b3"
+
+
+def test_a_card_read_unsure_as_an_arm_passed_can_be_told_no_card_at_all():  # R-TURN-1
+    table = Table()  # blue 5 to start
+    table.land_seen((1, "b1"))
+    # Seat 2's arm crosses the pile on its way to the deck; the camera reads the blue 1 again, unsure,
+    # as a blue 0.
+    table.event("landed", zone="discard", card="b0", confidence=0.61, alternatives=[["b4", 0.09]],
+                reach=PLACES[2], same=False)
+    assert table.actions[-1] == {"by": 2, "play": "b0"}
+    assert [o["value"] for o in table.question("which-card")["options"]] == ["b0", "b4", "ignore"]
+    table.answer("which-card", "ignore")
+    assert table.actions == [{"by": 1, "play": "b1"}] and table.game.top == "b1"
+    assert "which-card" not in table.kinds() and table.round.log[-2]["kind"] == "passing"
+    # The watcher still held its blue 0: the blue 1 read again is no new card; the next card is seat 2's.
+    table.event("landed", zone="discard", card="b1", confidence=0.95, same=False)
+    assert table.actions == [{"by": 1, "play": "b1"}]
+    table.land_seen((2, "b7"))
+    assert table.actions[-1] == {"by": 2, "play": "b7"}
 
 
 def test_a_villain_taken_says_which_card_the_camera_weighed_it_was():  # R-ADV-2
@@ -1857,12 +1876,12 @@ def test_a_card_the_table_named_is_not_read_again_from_the_next_one():  # R-TURN
     table.event("landed", zone="discard", card="y3", confidence=0.81, alternatives=[["y0", 0.09]])
     # read again from the yellow 3: the question offers what the card is now taken to be
     question = table.question("which-card")
-    assert question["default"] == "b3" and [o["value"] for o in question["options"]] == ["b0", "b3"]
+    assert question["default"] == "b3" and [o["value"] for o in question["options"]] == ["b0", "b3", "ignore"]
     assert question["text_en"].endswith("play blue 3?")
     other = Table("junior")  # the same, the blue 3 not weighed at all: it is offered first
     other.event("landed", zone="discard", card="b0", confidence=0.61, alternatives=[["b6", 0.2]])
     other.event("landed", zone="discard", card="y3", confidence=0.81)
-    assert [o["value"] for o in other.question("which-card")["options"]] == ["b3", "b0", "b6"]
+    assert [o["value"] for o in other.question("which-card")["options"]] == ["b3", "b0", "b6", "ignore"]
     table.answer("which-card", "b0")  # the table says it was a blue 0 after all
     assert [m.action.get("play") for m in table.round.moves][-2:] == ["b0", "y0"]
 

@@ -86,6 +86,7 @@ def truth_answer(question: dict, actions: list[dict], hand_counts: list[int], tr
     ``trophies`` per simulated seat, ``to_table`` maps a simulated seat to the match's seat. None when
     the truth does not settle it (the question's default then stands).
     """
+    from companion.table.texts import NOTHING_PLAYED
     from companion.table.tracker import UNSEEN
 
     kind = question.get("kind")
@@ -112,7 +113,7 @@ def truth_answer(question: dict, actions: list[dict], hand_counts: list[int], tr
         if plays and plays[-1]["play"] == card:
             unseen = UNSEEN + plays[-2]["play"] if len(plays) > 1 else None
             return unseen if unseen in values else None
-        return plays[-1]["play"] if plays else "ignore"
+        return plays[-1]["play"] if plays else NOTHING_PLAYED
     if kind == "which-card":
         # ``actions`` as they were when it was asked: the asked seat's last card, else the last card
         mine = [a for a in plays if to_table(a["by"]) == question.get("seat")]

@@ -62,6 +62,15 @@ def card_option(code: str) -> dict:
     return {"value": code, "label_ru": card_ru(code), "label_en": card_en(code)}
 
 
+# The answer to a question about a card that landed: no card was laid there (an arm passed over, and
+# the camera read the top again as another card), or the card was taken back.
+NOTHING_PLAYED = "ignore"
+
+
+def nothing_played_option() -> dict:
+    return {"value": NOTHING_PLAYED, "label_ru": "ничего не сыграно", "label_en": "nothing was played"}
+
+
 def seat_option(seat: int, players: list[str]) -> dict:
     return {"value": seat, "label_ru": players[seat], "label_en": players[seat]}
 

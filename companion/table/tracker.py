@@ -779,6 +779,12 @@ class RoundTracker:
             if self.game is None:
                 self._start(seq, t, card)
                 return
+            if told == texts.NOTHING_PLAYED and "card" not in fix:
+                # an arm passed over the pile and the camera read the top again as this card: the
+                # watcher holds that reading, so the top read right again later is no new card
+                self.camera_cards[seq] = event["card"]
+                self._note_crossing(seq, t, "discard", None)
+                return
             if event.get("passing") in (*PILES, "deck") and card == self.game.top and "card" not in fix:
                 self._note_crossing(seq, t, "discard", event["passing"])
                 return
@@ -1694,7 +1700,7 @@ class RoundTracker:
             close_inferred()
             actions = unseen[codes.index(told[len(UNSEEN):])][1]
             return actions[-1]["by"], actions, False
-        if told == "ignore":
+        if told == texts.NOTHING_PLAYED:
             close_inferred()
             self.effective.append(seq)
             return None
@@ -1741,7 +1747,7 @@ class RoundTracker:
             WHICH_CARD,
             ru=ru,
             en=en,
-            options=[texts.card_option(code) for code in codes],
+            options=[*(texts.card_option(code) for code in codes), texts.nothing_played_option()],
             seat=move.action["by"],
             move=move,
             card=card,
@@ -1775,7 +1781,7 @@ class RoundTracker:
         for code in unseen:
             options.append({"value": UNSEEN + code, "label_ru": f"верно, а перед ней {texts.card_ru(code)}",
                             "label_en": f"right, and before it {texts.card_en(code)}"})
-        options.append({"value": "ignore", "label_ru": "ничего не сыграно", "label_en": "nothing was played"})
+        options.append(texts.nothing_played_option())
         name = self.players[seat] if seat is not None else "?"
         self._ask(
             seq,
@@ -2040,7 +2046,7 @@ class RoundTracker:
         if (held["confidence"] is not None and held["confidence"] < ASK_CARD_BELOW
                 and hint is not None and hint == held["hint"] == held["seat"]
                 and self._legal_play(self.game, seq, hint, card) is not None):
-            self.told_later[qid] = "ignore"
+            self.told_later[qid] = texts.NOTHING_PLAYED
             return
         for unseen, _, probe in held["unseen"]:
             if any(self._legal_play(probe, seq, seat, card) is not None for seat in range(self.config.n)):
