@@ -2650,6 +2650,29 @@ def test_a_twins_arm_still_over_a_villain_pile_as_the_pile_was_covered_passed(tw
     assert "pirate-small" in trophies[1] and "alien" in trophies[interceptor]
 
 
+@pytest.mark.parametrize("pile_covered, twin", [(1.15, False), (1.9, True)])
+def test_a_twin_seen_as_its_arm_went_on_to_a_villain_pile_is_no_play(pile_covered, twin):
+    # R-INTERCEPT-1, R-ADV-5 (simulated game 81): seat 1's arm, on its way to take the trophy its card
+    # beat, crossed the discard pile and was seen as the card's twin landing; the villain pile's cover,
+    # begun before the twin was confirmed, comes after it. Come over the pile later, the arm laid the
+    # twin first (its own card intercepted), then went for the trophy.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)  # seat 1 to move
+    table.land_seen((1, "b2"))
+    start = table.t
+    table.event("landed", zone="discard", card="b2", same=True, reach=PLACES[1], covered=start + 1.0,
+                t=start + 1.5)
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big", reach=PLACES[1],
+                covered=start + pile_covered, t=start + pile_covered + 0.5)
+    plays = [a for a in table.actions if "play" in a]
+    assert (plays[-2:] == [{"by": 1, "play": "b2"}] * 2) == twin
+    assert plays[-1] == {"by": 1, "play": "b2"}
+    crossed = "An arm crossed the discard pile: no new card"
+    assert any(line["text_en"] == crossed for line in table.round.log) != twin
+    # an interception beats the aliens (R-ADV-4)
+    assert table.game.state()["trophies"][1] == (["alien", "pirate-small"] if twin else ["pirate-small"])
+
+
 def test_a_card_laid_by_the_drawers_arm_is_the_next_seats_when_that_seats_arm_takes_its_villain():
     # R-TURN-2, R-ADV-5 (simulated game 365): the drawer's arm, back from a villain pile over the
     # discard pile, was seen as the next seat's card landed; the next seat's arm took the trophy.

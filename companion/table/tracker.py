@@ -33,7 +33,7 @@ from companion.record import score, to_record
 from companion.rules import Game, IllegalAction, tournament_target
 from companion.rules.actions import action_form
 from companion.table import texts
-from companion.table.reach import circular_gap
+from companion.table.reach import COVER_JITTER_S, PASSING_S, circular_gap
 
 # A reach into the deck this soon after a move that makes someone draw belongs to that move (penalty
 # draws, an accepted grab, the adventure's 8 after the last card), in seconds of camera time; one
@@ -751,6 +751,8 @@ class RoundTracker:
             covered = event.get("covered", t)
             if seat is not None and isinstance(covered, (int, float)):
                 self.pile_hands = [*self.pile_hands, (float(covered), t, seat)][-PILE_HANDS_KEPT:]
+            if self.game is not None and isinstance(covered, (int, float)):
+                self._twin_crossed_to_pile(event.get("reach"), float(covered))
         if kind == "camera":
             self.camera = event.get("status", "ok")
             if self.camera == "lost":
@@ -856,6 +858,26 @@ class RoundTracker:
         if seat is None or not isinstance(covered, (int, float)):
             return False
         return any(hand == seat and start <= covered <= end for start, end, hand in self.pile_hands)
+
+    def _twin_crossed_to_pile(self, reach, covered: float) -> None:
+        """The last play a twin (an interception) of the card read under it, by the arm now seen over a
+        villain pile that it came over at most PASSING_S after the discard pile began to be covered,
+        and before the twin was confirmed: the arm crossed the discard pile on its way to the villain
+        pile, and laid nothing (the reach watcher's ``passing``, which could not know of the villain
+        pile yet; game 81: a green 1's arm on its way to take the small pirates it beat). The round is
+        derived again with the landing the top read again (``told_later``)."""
+        last = self.last_play()
+        if last is None or self.landed_covered is None:
+            return
+        index, move = last
+        qid = f"q{move.source}-{READ_AGAIN}"
+        if (index != len(self.moves) - 1 or not move.intercept or move.t != self.landed_t
+                or self.camera_cards.get(move.source) != move.action["play"]
+                or same_arm(reach, move.arm) is not True or not covered < move.t
+                or not -COVER_JITTER_S <= covered - self.landed_covered <= PASSING_S
+                or qid in self.overrides.inferred or self._told_about(move)):
+            return
+        self.told_later[qid] = True
 
     def _hint(self, event: dict) -> int | None:
         """The seat an event's arm came from: a seat zone's word, else where the arm crossed the
@@ -2285,6 +2307,9 @@ class RoundTracker:
         when this reading is the surer one and the rules allow it there)."""
         index, move = self.last_play()
         name, before = self.players[seat], move.action["play"]
+        if card == before:  # the top's twin seen: the arm laid nothing
+            self._note_crossing(seq, t, "discard", None)
+            return
         told = self._card_told(move.source)
         if not told and (move.confidence or 0.0) < confidence and self._amend(index, play=card):
             self.moves[index].confidence = confidence
