@@ -445,6 +445,23 @@ def test_a_twin_laid_unseen_before_a_draw_can_be_told():  # R-INTERCEPT-1, R-ADV
     assert "missed-before" not in table.kinds()
 
 
+def test_a_snore_passed_on_unseen_with_its_twin_is_offered_by_the_arm_after_it():  # R-TRANSFER-1
+    # Simulated game 81: seat 2, the Snorer's victim, passed it on with its twin unseen; seat 0 took
+    # the skip, and seat 1's arm laid the next card. The turn order says seat 0's card, after seat 2
+    # took the skip; the arm's reading, which changes the penalty's victim, is offered.
+    table = Table("adventure")  # blue 5 to start; transfers and interceptions on
+    table.land_seen((1, "b4"), (2, "b5"), (0, "b6"), (1, "b-snore"))
+    table.land_seen((1, "r-snore"))  # no number laid unseen lets it lie there
+    assert table.actions[-3:] == [{"by": 1, "play": "b-snore"}, {"by": 2, "accept": True},
+                                  {"by": 0, "play": "r-snore"}]
+    question = table.question("played-by")
+    assert [o["value"] for o in question["options"]] == [0, 1] and question["default"] == 0
+    table.answer("played-by", 1)
+    assert table.actions[-4:] == [{"by": 1, "play": "b-snore"}, {"by": 2, "play": "b-snore"},
+                                  {"by": 0, "accept": True}, {"by": 1, "play": "r-snore"}]
+    assert [m.intercept for m in table.round.moves if m.action.get("play") == "b-snore"] == [False, True]
+
+
 @pytest.mark.parametrize("bad", ["unseen:r9", "unseen:", "maybe", 3])
 def test_a_missed_card_that_is_no_card_is_refused(bad):  # R-TURN-1
     table = Table()

@@ -1188,7 +1188,8 @@ class RoundTracker:
             actions = self._missed_before(unseen_here, hint)
             twin_missed = actions is None
             if twin_missed:
-                actions = self._missed_twin(self.game, seq, card, hint)
+                actions = (self._missed_twin(self.game, seq, card, hint)
+                           or self._missed_transfer(seq, card, hint))
             if actions is not None:
                 unseen_reading = arm_reading = (hint, actions, False)
                 readings = readings + [unseen_reading]  # asked; the turn's seat stays the default
@@ -2458,6 +2459,25 @@ class RoundTracker:
         that ``seat`` laid ``card`` (entry ``seq``) after it, or None."""
         return next((actions for actions in self._twins_then(game, seq, card, accepted=True).values()
                      if actions[-1]["by"] == seat), None)
+
+    def _missed_transfer(self, seq: int, card: str, seat: int) -> list[dict] | None:
+        """The actions had the victim of a pending grab or snore, the seat to move, passed it on unseen
+        with the top's twin (R-TRANSFER-1, R-TRANSFER-2, R-INTERCEPT-1), and the next victim taken it,
+        so that ``seat`` laid ``card`` (entry ``seq``) after it; or None. ``_twins_then`` leaves the
+        seat to move out (its card is one like any other, "unseen:"), and ``_missed_before`` offers
+        numbers only: a transfer changes a penalty, so it is a guess offered to the table, not taken
+        (simulated game 81: a Snorer's victim passed it on with its twin, unseen)."""
+        state = self._state()
+        pending, turn = state["pending"], state["turn"]
+        if pending is None or pending["victim"] != turn or not self._copy_left(self.game, self.game.top):
+            return None
+        transfer = {"by": turn, "play": self.game.top}
+        probe = _pushed(self.game, [transfer])
+        for opener, before, after in _openings(probe)[1:] if probe is not None else []:
+            play = self._legal_play(after, seq, seat, card) if opener == seat else None
+            if play is not None:
+                return [transfer, *before, play]
+        return None
 
     def _missed_before(self, unseen: list[tuple[str, list[dict], Game]], seat: int) -> list[dict] | None:
         """The actions had the seat to move laid a number card unseen (``_quiet_unseen`` of ``unseen``),
