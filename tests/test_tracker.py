@@ -2403,6 +2403,26 @@ def test_every_arm_at_the_deck_again_right_after_the_slap_is_still_the_slap(card
         assert table.actions[-1] == {"by": 2, "draw": True}
 
 
+@pytest.mark.parametrize("bare, twin", [(0.1, False), (1.7, True)])
+def test_every_arm_at_the_deck_again_after_it_lay_bare_a_while_slaps_for_a_twin_unseen(bare, twin):
+    # R-STEAL, R-INTERCEPT-1 (simulated game 74: the Stealer's twin laid unseen, 1.7 s after the slap;
+    # game 481: the deck seen bare 0.07 s among the slapping hands). The second slap's last hand is
+    # the twin's.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_from(PLACES[1], "b-steal")
+    first = table.t + 1.5
+    table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[1], PLACES[2], PLACES[0]],
+                covered=first - 0.8, t=first)
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[0], PLACES[1], PLACES[2]],
+                covered=first + bare, t=first + bare + 0.9)
+    steals = [a for a in table.actions if a.get("play") == "b-steal"]
+    assert steals[0]["last"] == 0
+    assert ([(a["play"], a["last"]) for a in steals[1:]] == [("b-steal", 2)]) == twin
+    assert ("intercepted-by" in table.kinds()) == twin  # whose twin: the arms at the deck cannot tell
+    assert [a for a in table.actions if "draw" in a] == []
+
+
 def test_the_arm_that_draws_a_slaps_two_cards_overrules_the_order_the_slapping_arms_came_in():  # R-SLAP
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table, seen=True)

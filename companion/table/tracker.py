@@ -39,6 +39,10 @@ from companion.table.reach import COVER_JITTER_S, PASSING_S, circular_gap
 # draws, an accepted grab, the adventure's 8 after the last card), in seconds of camera time; one
 # reach is absorbed.
 ABSORB_S = 4.0
+# The deck seen bare among the slapping hands this long at most (R-SLAP, R-STEAL): on the simulated
+# tables 0.07 s (game 481); every arm at the deck again after longer slapped again, for a twin laid
+# unseen (1.7-2.1 s, games 1, 66, 74).
+SLAP_SPLIT_S = 1.0
 # A reach is matched to a seat's usual place when it lies this close (of the border's length) to it,
 # the place being the middle of the seat's last REACH_SAMPLES sure reaches.
 REACH_MATCH = 0.05
@@ -251,9 +255,10 @@ def _checked_alternatives(value) -> list[list]:
     return sorted(out, key=lambda a: -a[1])
 
 
-def _cover_of(event: dict, t: float) -> float | None:
-    """How long the landing's zone was covered before the card was read, or None when not told."""
-    covered = event.get("covered")
+def _cover_of(event: dict, t: float, key: str = "covered") -> float | None:
+    """How long the event's zone was covered before it was told (since ``key``: the last hand came over
+    it, or ``first_covered``, the first of several), or None when not told."""
+    covered = event.get(key)
     if isinstance(covered, (int, float)) and not isinstance(covered, bool) and covered <= t:
         return t - covered
     return None
@@ -848,7 +853,7 @@ class RoundTracker:
                            event["to"], self._villain_seen(pile, event.get("under"), 1), self._hint(event))
         elif kind == "drawn":
             self._on_drawn(seq, t, event.get("reach"), event.get("arrivals"), event.get("over"),
-                           _cover_of(event, t))
+                           _cover_of(event, t), _cover_of(event, t, "first_covered"))
 
     # ------------------------------------------------------------------ whose arm
 
@@ -3141,19 +3146,21 @@ class RoundTracker:
 
     def _on_drawn(
         self, seq: int, t: float, reach: float | None = None, arrivals: list | None = None,
-        over: str | None = None, cover: float | None = None,
+        over: str | None = None, cover: float | None = None, first_cover: float | None = None,
     ) -> None:
         """A hand reached into the deck: a draw, a slap's hands, or a slap's loser taking its two cards.
 
         ``arrivals`` are the arms that reached the deck, in the order they came (the reach watcher's):
         right after a slap or a steal they are everyone slapping, and the last one is the last hand's
         when they are one per seat (``_slapped_last``). ``over``: a villain pile the same arm was over
-        at the same time (the reach watcher's). ``cover``: how long the deck was covered before."""
+        at the same time (the reach watcher's). ``cover``: how long the deck was covered before;
+        ``first_cover``: since the first of several hands came over it (the watcher's ``first_covered``)."""
         if self.game is None:
             return
+        first_cover = cover if first_cover is None else first_cover
         if self._slapped_for_twin(t, arrivals, cover):
             return
-        if t > self.slap_until and self._slapped_without_slapper(seq, t, arrivals):
+        if t > self.slap_until and self._slapped_without_slapper(seq, t, arrivals, first_cover):
             return
         if t <= self.slap_until:
             # Everyone slaps the deck right after the card (R-SLAP, R-STEAL): the first reach there is
@@ -3164,7 +3171,7 @@ class RoundTracker:
                     self._last_hand(list(arrivals), slapped=True)
                 self.slapped = (t, len(self.moves))
                 return
-        if self._slapped_again(t, arrivals):
+        if self._slapped_again(t, arrivals, first_cover):
             return  # the slap's hands still, the deck seen bare for a moment among them: no draw
         if self.finished:
             return
@@ -3243,7 +3250,8 @@ class RoundTracker:
         own = self._arrival_of(arrivals, drawer)
         return own if own is not None else reach
 
-    def _slapped_without_slapper(self, seq: int, t: float, arrivals: list | None) -> bool:
+    def _slapped_without_slapper(self, seq: int, t: float, arrivals: list | None,
+                                 cover: float | None) -> bool:
         """Every seat's arm reaching into the deck when no slap is due says a Slapper or a Stealer was
         laid (only those make every hand reach the deck, R-SLAP, R-STEAL), the twin of the one the last
         play lies on or is (R-INTERCEPT-1), and the reach is its slap.
@@ -3256,7 +3264,8 @@ class RoundTracker:
           over).
         Never while no copy of it is left."""
         last = self.last_play()
-        if last is None or self.finished or not self._everyone(arrivals) or self._slapped_again(t, arrivals):
+        if (last is None or self.finished or not self._everyone(arrivals)
+                or self._slapped_again(t, arrivals, cover)):
             return False
         index, move = last
         card = move.action["play"]
@@ -3296,10 +3305,14 @@ class RoundTracker:
         self.told_later[f"q{seq}-{SLAPPED_TWIN}"] = True
         return True
 
-    def _slapped_again(self, t: float, arrivals: list | None) -> bool:
+    def _slapped_again(self, t: float, arrivals: list | None, cover: float | None) -> bool:
         """Whether a reach into the deck soon after the slap (R-SLAP, R-STEAL), with no move since, came
-        with every seat's arm: the slapping hands, seen in two reaches, not a draw (one arm draws)."""
+        with every seat's arm: the slapping hands, seen in two reaches, not a draw (one arm draws). Not
+        when the deck lay bare longer than SLAP_SPLIT_S between them (``cover``: how long this reach
+        covered it, since its first hand came): the hands came again."""
         if self.slapped is None or t > self.slapped[0] + ABSORB_S or len(self.moves) != self.slapped[1]:
+            return False
+        if cover is not None and t - cover > self.slapped[0] + SLAP_SPLIT_S:
             return False
         return self._everyone(arrivals)
 
