@@ -2739,6 +2739,22 @@ def test_a_last_hand_seen_before_the_seats_are_placed_is_settled_once_they_are()
     assert trophies[0] == ["pirate-small"] and trophies[2] == []
 
 
+def test_a_last_hand_settled_late_reads_the_villains_taken_meanwhile_again():  # R-SLAP, R-ADV-1
+    # (simulated game 75, the camera's events true: two Slappers' last hands, seen before any seat was
+    # placed, left the slapper two cards over meanwhile; its trophies went unexplained for good)
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land("b-slap")  # seat 1; everyone slaps the deck, seat 2 last
+    table.event("drawn", zone="deck", arrivals=[PLACES[1], PLACES[0], PLACES[2]])
+    table.land("b4", "b6", "b2")  # seat 1's blue 2: 6 cards left, had seat 2 taken the two
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
+    assert "trophy" in table.kinds()  # with two cards more, seat 1 beats nothing
+    table.land_seen((2, "b5"), (0, "b7"), (1, "b3"))  # every seat placed
+    assert table.actions[0] == {"by": 1, "play": "b-slap", "last": 2}
+    assert "trophy" not in table.kinds() and "last-hand" not in table.kinds()
+    assert table.game.state()["trophies"][1] == ["pirate-small"]
+    assert table.round.hand_counts() == [6, 5, 8]
+
+
 def test_a_place_at_no_seats_among_the_slapping_arms_is_left_out():  # R-STEAL
     table = _steal_after_a_trophy()
     stray = 0.95  # far from every seat's place: a shadow at the border

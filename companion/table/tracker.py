@@ -971,8 +971,10 @@ class RoundTracker:
             colour = (game or self.game).colour
             action["colour"] = answered or colour or EDITIONS[self.config.edition].colours[0]
         elif kind in SLAPPING:
-            answered = self.answer_for(f"q{seq}-last-hand")
-            action["last"] = seat if answered is None else answered
+            qid = f"q{seq}-last-hand"
+            answered = self.answer_for(qid)
+            told = answered if answered is not None else self.overrides.inferred.get(qid)
+            action["last"] = seat if told is None else told
         return action
 
     def _with_choices(self, action: dict) -> list[dict]:
@@ -3584,8 +3586,14 @@ class RoundTracker:
             index = self._index_of(question["_move"])
             if index is None:
                 continue
-            if self.moves[index].action.get("last") == seat or self._amend(index, last=seat):
+            if self.moves[index].action.get("last") == seat:
                 self._close(qid, "inferred")
+            elif self._amend(index, last=seat):
+                self._close(qid, "inferred")
+                if index < len(self.moves) - 1 and qid not in self.overrides.inferred:
+                    # moves since were read with the other last hand's hand counts (villains taken
+                    # that the rules could not explain then): the round is derived again with it
+                    self.told_later[qid] = seat
 
     # ------------------------------------------------------------------ manual entries
 
