@@ -261,6 +261,22 @@ def test_a_long_cover_then_the_arm_of_the_seat_after_next_tells_two_plays_in_it(
     assert [m.action for m in again.round.moves] == [m.action for m in table.round.moves]
 
 
+def test_a_long_cover_by_the_drawers_arm_then_the_next_seats_draw_is_the_card_kept():  # R-TURN-2
+    # (simulated game 1: seat 2's arm, back from the deck over the discard pile, covered it until seat 0
+    # laid its card; seat 1's draw after it was read as two plays in that cover, not the card kept)
+    table = Table()
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    table.event("drawn", zone="deck", card="back", reach=PLACES[0])  # seat 0 draws
+    _land_covered(table, 0, "b7", 2.2)  # the drawer's arm, and the card laid under one long cover
+    assert table.actions[-2:] == [{"by": 0, "draw": True}, {"by": 0, "play": "b7"}]  # the card drawn
+    table.event("drawn", zone="deck", card="back", reach=PLACES[2])  # seat 2's arm at the deck
+    assert table.actions[-4:] == [{"by": 0, "draw": True}, {"by": 0, "pass": True}, {"by": 1, "play": "b7"},
+                                  {"by": 2, "draw": True}]
+    assert table.question("played-by")["default"] == 1  # still asked: an arm is a guess
+    assert not any("did not see" in line["text_en"] for line in table.round.log)
+
+
 @pytest.mark.parametrize("move", ["card", "draw"])
 @pytest.mark.parametrize("seat, two_plays", [(0, True), (2, False)])
 def test_the_move_after_a_snores_victim_tells_a_play_hidden_before_it(move, seat, two_plays):

@@ -1432,12 +1432,16 @@ class RoundTracker:
             f"The poly named {cards.COLOUR_NAMES[colour]} (from the next card)",
         )
 
-    def _reseat_by_next_arm(self, hint: int | None) -> None:
+    def _reseat_by_next_arm(self, hint: int | None, fits=None) -> None:
         """A "who played" of the last play left to its default, the drawer's play of the card it drew
         or a play given to the seat whose arm lays the next card (no twin), when the next card's arm
         is no seat that default lets lay it, but one that another of its options does (the drawer kept
         the card, R-TURN-2; or it played it): that option, which needs no card missed. Still asked,
-        its default the new seat: an arm is a guess."""
+        its default the new seat: an arm is a guess. ``fits(game, seat)``: whether the rules let the
+        arm's seat make the next move on a game (by default, lay the next card; for a reach into the
+        deck, draw: simulated game 1, the drawer's arm back from the deck taken for its play of the
+        drawn card, and the next seat's draw for two plays in one cover)."""
+        fits = fits or (lambda game, seat: seat in _openers(game))
         last = self.last_play()
         if last is None or hint is None:
             return
@@ -1451,11 +1455,11 @@ class RoundTracker:
         # the next card)
         if (before.get("by") != move.action["by"] or not before.get("draw")) and hint != move.action["by"]:
             return
-        if hint in _openers(self.game):
+        if fits(self.game, hint):
             return
         saved = list(self.moves)
         for seat in [o["value"] for o in question["options"] if o["value"] != move.action["by"]]:
-            if self._reseat(index, seat) and hint in _openers(self.game):
+            if self._reseat(index, seat) and fits(self.game, hint):
                 self.last_play()[1].confirmed = list(move.confirmed)
                 question["default"] = question["seat"] = seat
                 return
@@ -3188,6 +3192,7 @@ class RoundTracker:
         reach = self._drawers_arm(reach, arrivals, over)
         self._read_again_told(seq, None, self._reach_seat(reach))
         self._infer_interceptor_by_draw(seq, t, reach)
+        self._reseat_by_next_arm(self._reach_seat(reach), lambda game, seat: seat == _drawer(game))
         self._two_plays_told(self._reach_seat(reach), lambda probe, seat: seat == _drawer(probe))
         self.maybe_two = None
         state = self._state()
