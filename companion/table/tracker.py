@@ -3591,14 +3591,14 @@ class RoundTracker:
             index = self._index_of(question["_move"])
             if index is None:
                 continue
-            if self.moves[index].action.get("last") == seat:
-                self._close(qid, "inferred")
-            elif self._amend(index, last=seat):
-                self._close(qid, "inferred")
+            if self.moves[index].action.get("last") != seat:
+                if not self._amend(index, last=seat):
+                    continue
                 if index < len(self.moves) - 1 and qid not in self.overrides.inferred:
                     # moves since were read with the other last hand's hand counts (villains taken
                     # that the rules could not explain then): the round is derived again with it
                     self.told_later[qid] = seat
+            self._close(qid, "inferred")
 
     # ------------------------------------------------------------------ manual entries
 
