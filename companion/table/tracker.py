@@ -292,6 +292,11 @@ def _unseen_index(actions: list[dict]) -> int | None:
     return next((i for i in range(len(actions) - 2, -1, -1) if "play" in actions[i]), None)
 
 
+def _draws_next(game: Game, seat: int) -> bool:
+    """Whether the next reach into the deck on ``game`` is ``seat``'s (``_drawer``)."""
+    return seat == _drawer(game)
+
+
 def _openings(game: Game) -> list[tuple[int, list[dict], Game]]:
     """Who may lay the next card on ``game``: (seat, the actions that come first, the game after them).
     The seat to move; then, when it has drawn, the next seat once it kept the card (R-TURN-2), or when
@@ -3192,8 +3197,8 @@ class RoundTracker:
         reach = self._drawers_arm(reach, arrivals, over)
         self._read_again_told(seq, None, self._reach_seat(reach))
         self._infer_interceptor_by_draw(seq, t, reach)
-        self._reseat_by_next_arm(self._reach_seat(reach), lambda game, seat: seat == _drawer(game))
-        self._two_plays_told(self._reach_seat(reach), lambda probe, seat: seat == _drawer(probe))
+        self._reseat_by_next_arm(self._reach_seat(reach), _draws_next)
+        self._two_plays_told(self._reach_seat(reach), _draws_next)
         self.maybe_two = None
         state = self._state()
         turn = state["turn"]
