@@ -1840,19 +1840,26 @@ def test_the_card_the_camera_doubted_more_is_the_one_reread():  # R-TURN-1
     assert [m.action.get("play") for m in other.round.moves][-2:] == ["b0", "y0"]
 
 
-def test_a_draw_by_the_next_seats_arm_asks_whether_a_card_was_missed():  # R-TURN-1, R-TURN-2
+@pytest.mark.parametrize("answer, actions", [
+    (None, [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "draw": True}]),
+    ("none", [{"by": 0, "play": "b6"}, {"by": 1, "draw": True}]),
+    ("unseen:r6", [{"by": 0, "play": "b6"}, {"by": 1, "play": "r6"}, {"by": 2, "draw": True}]),
+])
+def test_a_draw_by_the_next_seats_arm_asks_whether_a_card_was_missed(answer, actions):  # R-TURN-1, R-TURN-2
     table = Table()  # blue 5 to start
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; seat 1 to move
     table.event("drawn", zone="deck", reach=PLACES[2])  # seat 2's arm reaches into the deck
     question = table.question("missed-before")
-    assert question["seat"] == 1 and question["default"] == "none"
+    # Unanswered, seat 1 drew unseen and kept the card (simulated game 100: its draw under the hands
+    # that had slapped the deck): a card laid unseen would have changed the top.
+    assert question["seat"] == 1 and question["default"] == "drew"
     values = [o["value"] for o in question["options"]]
     # the top's colour first
-    assert values[0] == "none" and all(v.startswith("unseen:b") for v in values[1:3])
-    assert table.actions[-1] == {"by": 1, "draw": True}  # unanswered: the turn order's draw
-    table.answer("missed-before", "unseen:r6")  # any card that lets seat 2 draw next is taken
-    assert table.actions[-2:] == [{"by": 1, "play": "r6"}, {"by": 2, "draw": True}]
-    assert "missed-before" not in table.kinds()
+    assert values[0] == "none" and all(v.startswith("unseen:b") for v in values[1:3]) and "drew" in values
+    if answer is not None:
+        table.answer("missed-before", answer)  # "none": the turn order's draw, the arm misread
+        assert "missed-before" not in table.kinds()
+    assert table.actions[-len(actions):] == actions
     # The arm of the seat to move asks nothing.
     other = Table()
     other.land_seen((1, "b3"), (2, "b4"), (0, "b6"))
@@ -1869,7 +1876,8 @@ def test_reaches_into_the_deck_by_an_arm_on_its_way_elsewhere_are_no_draws_when_
     table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; seat 1 to move
     before = table.round.hand_counts()
     table.event("drawn", zone="deck", reach=PLACES[2])  # seat 2's arm, seat 1 to move
-    assert table.actions[-1] == {"by": 1, "draw": True}  # the turn order's draw, as things stand
+    # as things stand, seat 1 drew unseen and kept the card, then seat 2 drew
+    assert table.actions[-3:] == [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "draw": True}]
     table.event("drawn", zone="deck", reach=PLACES[2], over="pirates")
     assert table.actions[-3:] == [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "draw": True}]
     table.land_seen((1, "b1"))  # seat 1's arm: neither seat 1's drawn card nor seat 0's turn
@@ -1879,12 +1887,13 @@ def test_reaches_into_the_deck_by_an_arm_on_its_way_elsewhere_are_no_draws_when_
         "An arm crossed the deck: no draw", "An arm crossed the deck on its way to the pirates: no draw"]
     assert "missed-before" not in table.kinds()
     # The next seat's arm (seat 2's) laying the card tells nothing of the kind: seat 1 may have kept
-    # the card it drew. Both reaches stay draws.
+    # the card it drew unseen, and seat 2 laid the card it drew. The reach stays a draw.
     other = Table("adventure", tops={"pirates": "pirate-big", "ghosts": "ghost-y", "aliens": "alien"})
     other.land_seen((1, "b3"), (2, "b4"), (0, "b6"))
     other.event("drawn", zone="deck", reach=PLACES[2])
     other.land_seen((2, "b1"))
-    assert other.actions[-3:] == [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "play": "b1"}]
+    assert other.actions[-4:] == [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "draw": True},
+                                  {"by": 2, "play": "b1"}]
 
 
 @pytest.mark.parametrize("deck_covered, first", [(1.5, True), (4.0, False)])

@@ -1863,14 +1863,16 @@ class RoundTracker:
 
     def _ask_missed_before(self, seq: int, t: float, card: str, seat: int, unseen: list[str],
                            twins: dict[int, list[dict]], inferred: str | None, *,
-                           drawer: int | None = None) -> None:
+                           drawer: int | None = None, drew: bool = False) -> None:
         """Whether ``seat`` (the seat to move) laid a card unseen before ``card``, which is then the next
         seat's: the cards that would explain it offered (any other card may be told); or one of the
         ``twins`` seats laid the top's twin unseen (``_twins_then``). ``inferred``: the answer the next
         move's arm gave, or the card guessed when the table told the seat (asked all the same: closed at
         once, but left open for a card laid unseen, which is a guess the table may correct). A twin after
         which ``card`` is still ``seat``'s leaves the arms blind to it: the next arm does not close it.
-        ``drawer``: asked of a reach into the deck by that seat's arm, not of a card landing.
+        ``drawer``: asked of a reach into the deck by that seat's arm, not of a card landing (left open
+        with what is inferred); ``drew``: then ``seat`` may have drawn unseen and kept the card
+        (``DREW`` offered).
         """
         qid = f"q{seq}-{MISSED_BEFORE}"
         guessed = [inferred[len(UNSEEN):]] if inferred and inferred.startswith(UNSEEN) else []
@@ -1886,7 +1888,7 @@ class RoundTracker:
             options.append({"value": f"{TWIN}{twin}",
                             "label_ru": f"{self.players[twin]}: перехват, {texts.card_ru(top)}",
                             "label_en": f"{self.players[twin]}: intercepted with {texts.card_en(top)}"})
-        drew = drawer is None and self._drew_then(self.game, seq, card) is not None
+        drew = drew or (drawer is None and self._drew_then(self.game, seq, card) is not None)
         if drew:
             options.append({"value": DREW, "label_ru": f"{name} взял карту из колоды и оставил её",
                             "label_en": f"{name} drew a card and kept it"})
@@ -1897,9 +1899,9 @@ class RoundTracker:
                   f"camera missed{', or draw one' if drew else ''}?")
         else:
             ru = (f"Из колоды взял {self.players[drawer]}, а ход был {name}: {name} положил карту, "
-                  f"которую камера не видела?")
+                  f"которую камера не видела{', или взял карту из колоды' if drew else ''}?")
             en = (f"{self.players[drawer]} drew, but it was {name}'s turn: did {name} lay a card the "
-                  f"camera missed?")
+                  f"camera missed{', or draw one' if drew else ''}?")
         self._ask(
             seq,
             MISSED_BEFORE,
@@ -1912,8 +1914,10 @@ class RoundTracker:
             t=t,
         )
         self.questions[qid]["_blind"] = any(actions[-1]["by"] == seat for actions in twins.values())
-        if inferred and not inferred.startswith(UNSEEN):
-            self._close(qid, "inferred")  # a card laid unseen is a guess: the table may still name it
+        if inferred and not inferred.startswith(UNSEEN) and drawer is None:
+            # a card laid unseen is a guess the table may still name, and so is what an arm at the deck
+            # tells of the seat to move
+            self._close(qid, "inferred")
 
     def _unseen_before(self, game: Game, seq: int, card: str) -> list[tuple[str, list[dict], Game]]:
         """Cards that, played on ``game`` by the seat that moves next (``_unseen_then``) and not seen,
@@ -2273,7 +2277,11 @@ class RoundTracker:
             start -= 1
 
         def by_another_arm(move: Move) -> bool:
-            return self._reach_seat(move.arm, centres) not in (None, move.action["by"])
+            # the arm of the reach the draw was read from: its last move's (a draw kept unseen before
+            # the arm's own draw has none)
+            arm = next((m.arm for m in reversed(moves) if m.source == move.source and m.arm is not None),
+                       None)
+            return self._reach_seat(arm, centres) not in (None, move.action["by"])
 
         stray = next((i for i in range(start, len(moves))
                       if moves[i].action.get("draw") and moves[i].inferred and by_another_arm(moves[i])),
@@ -3433,7 +3441,9 @@ class RoundTracker:
         """A reach into the deck by the arm of a seat that would move only had the seat to move laid a
         card the camera missed: the table is asked (``missed-before``, "none" by default). Told a card,
         the actions are that card, then the draw by the seat after it; told a twin (another seat
-        intercepted the top unseen, R-INTERCEPT-1), that twin, then the draw."""
+        intercepted the top unseen, R-INTERCEPT-1), that twin, then the draw. When the reach is the
+        next seat's, the seat to move having drawn unseen and kept the card (R-TURN-2, ``DREW``) is
+        taken until the table says otherwise: those actions."""
         turn, seat = self.game.turn, self._reach_seat(reach)
         if seat is None or seat == turn or len(self._seat_places()) < self.config.n:
             return None
@@ -3450,11 +3460,20 @@ class RoundTracker:
             self._flag(seq, t, "Названная карта не могла лечь перед этим",
                        "The card told cannot have been laid before this draw")
             return None
+        kept = self._drew_before_draw()
+        kept = kept if kept is not None and kept[-1]["by"] == seat else None
+        if told == DREW:
+            return kept
         if told is None:
             codes = self._unseen_before_draw(seat)
             twins = self._twins_then(self.game, seq, cards.BACK, drawer=seat)
-            if codes or twins:
-                self._ask_missed_before(seq, t, cards.BACK, turn, codes, twins, None, drawer=seat)
+            if codes or twins or kept:
+                # The seat to move drawing unseen is likelier than a card laid unseen: that card would
+                # have changed the top, and a draw is a hand in the deck zone, often among other hands
+                # there (simulated game 100: the draw right after a Stealer's slap, under its hands).
+                self._ask_missed_before(seq, t, cards.BACK, turn, codes, twins, DREW if kept else None,
+                                        drawer=seat, drew=kept is not None)
+                return kept
         return None
 
     def _drew_before_draw(self) -> list[dict] | None:
