@@ -1867,6 +1867,27 @@ def test_a_draw_by_the_next_seats_arm_asks_whether_a_card_was_missed(answer, act
     assert other.kinds() == [] and other.actions[-1] == {"by": 1, "draw": True}
 
 
+@pytest.mark.parametrize("arm, told, actions", [
+    (2, "b-grab", [{"by": 1, "play": "b-grab"}, {"by": 2, "accept": True}]),
+    (0, "b-snore", [{"by": 1, "play": "b-snore"}, {"by": 2, "accept": True}, {"by": 0, "draw": True}]),
+])
+def test_a_penalty_laid_unseen_before_a_reach_into_the_deck_is_taken_by_that_reach(arm, told, actions):
+    # R-GRAB, R-SNORE, R-TRANSFER-3 (simulated game 106): a Grabber laid unseen, its victim's arm then
+    # reaches into the deck for its cards. Told so, the reach is the victim taking them, not a draw the
+    # rules refuse; a Snorer's victim sleeps, and the reach is the seat after it drawing.
+    table = Table()  # blue 5 to start
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; seat 1 to move
+    before = table.round.hand_counts()
+    table.event("drawn", zone="deck", reach=PLACES[arm])
+    offered = [o["value"] for o in table.question("missed-before")["options"]]
+    assert (f"unseen:{told}" in offered) == (told == "b-snore")  # any card may be told; the likeliest offered
+    table.answer("missed-before", f"unseen:{told}")
+    assert table.actions[-len(actions):] == actions
+    assert not [line for line in table.round.log if line["kind"] == "flag"]
+    assert table.round.hand_counts() == ([before[0], before[1] - 1, before[2] + 3] if arm == 2
+                                         else [before[0] + 1, before[1] - 1, before[2]])
+
+
 def test_reaches_into_the_deck_by_an_arm_on_its_way_elsewhere_are_no_draws_when_the_next_card_says_so():
     # R-TURN-1, R-TURN-2. Simulated game 436: seat 2 to move, seat 0's arm crosses the deck twice on its
     # way to the pirates (seen over them only the second time). Taken as seat 2's draw, then seat 2's

@@ -286,6 +286,23 @@ def _drawer(game: Game) -> int | None:
     return state["turn"] if state["drawn"] is None else None
 
 
+def _reach_by(game: Game, seat: int) -> list[dict] | None:
+    """What a reach into the deck by ``seat`` is on ``game``, when the rules expect it (``_drawer``):
+    a pending grab's victim taking its cards (R-TRANSFER-3); the snore's victim taking it, then the
+    seat after it drawing (R-SNORE); else the seat to move's draw. None when the reach is not
+    ``seat``'s or the rules refuse it."""
+    if seat != _drawer(game):
+        return None
+    pending = game.state()["pending"]
+    if pending is None:
+        actions = [{"by": seat, "draw": True}]
+    elif pending["cards"]:
+        actions = [{"by": seat, "accept": True}]
+    else:
+        actions = [{"by": pending["victim"], "accept": True}, {"by": seat, "draw": True}]
+    return actions if _pushed(game, actions) is not None else None
+
+
 def _unseen_index(actions: list[dict]) -> int | None:
     """Where in ``actions`` (a card laid unseen, a victim taking a penalty perhaps, then the card seen
     land) the card laid unseen is: the last play before the card seen."""
@@ -3440,7 +3457,8 @@ class RoundTracker:
     def _missed_before_draw(self, seq: int, t: float, reach: float | None) -> list[dict] | None:
         """A reach into the deck by the arm of a seat that would move only had the seat to move laid a
         card the camera missed: the table is asked (``missed-before``, "none" by default). Told a card,
-        the actions are that card, then the draw by the seat after it; told a twin (another seat
+        the actions are that card, then the reach as the rules then expect it (``_reach_by``: a draw, or
+        a Grabber's victim taking its cards); told a twin (another seat
         intercepted the top unseen, R-INTERCEPT-1), that twin, then the draw. When the reach is the
         next seat's, the seat to move having drawn unseen and kept the card (R-TURN-2, ``DREW``) is
         taken until the table says otherwise: those actions."""
@@ -3454,7 +3472,9 @@ class RoundTracker:
                 actions = self._twins_then(self.game, seq, cards.BACK, drawer=seat).get(int(told[len(TWIN):]))
             else:
                 action = self._play_before_draw(told[len(UNSEEN):])
-                actions = None if action is None else [action, {"by": self._after([action]), "draw": True}]
+                probe = None if action is None else _pushed(self.game, [action])
+                reach_then = None if probe is None else _reach_by(probe, seat)
+                actions = None if reach_then is None else [action, *reach_then]
             if actions is not None:
                 return actions
             self._flag(seq, t, "Названная карта не могла лечь перед этим",
@@ -3512,15 +3532,16 @@ class RoundTracker:
                      if self.game.is_legal(action)), None)
 
     def _unseen_before_draw(self, drawer: int) -> list[str]:
-        """Cards that, laid unseen by the seat to move, make ``drawer`` the next to move, the likeliest
-        first."""
+        """Cards that, laid unseen by the seat to move, make the next reach into the deck ``drawer``'s
+        (``_reach_by``), the likeliest first."""
         top = cards.parse(self.game.top)
         found = []
         for code in EDITIONS[self.config.edition].playable_codes:
             if cards.parse(code).kind in UNSEEN_SKIPPED:
                 continue
             action = self._play_before_draw(code)
-            if action is not None and self._after([action]) == drawer:
+            probe = None if action is None else _pushed(self.game, [action])
+            if probe is not None and _reach_by(probe, drawer) is not None:
                 found.append(code)
         return sorted(found, key=lambda code: _unseen_likeness(code, top))[:UNSEEN_OPTIONS]
 
