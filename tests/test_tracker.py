@@ -2733,6 +2733,24 @@ def test_a_twins_arm_still_over_a_villain_pile_as_the_pile_was_covered_passed(tw
     assert "pirate-small" in trophies[1] and "alien" in trophies[interceptor]
 
 
+@pytest.mark.parametrize("pile_covered, reread", [(1.0, False), (1.6, True)])
+def test_a_card_seen_by_an_arm_back_from_a_villain_pile_is_the_seat_to_moves(pile_covered, reread):
+    # R-TURN-1 (simulated game 36): seat 1's blue 7, read unsure; its arm, over a villain pile, still
+    # stretched across the discard pile as seat 2 laid a blue 4. Taken for seat 1's arm, the 4 was the
+    # 7 read again. Covered after that arm left the villain pile, it is that arm passing, as before.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)  # seat 1 to move
+    table.event("landed", zone="discard", card="b7", confidence=0.33, alternatives=[["b0", 0.11]],
+                reach=PLACES[1])
+    start = table.t
+    table.event("reached", zone="ghosts", card="ghost-g", reach=PLACES[1], covered=start + 0.8, t=start + 1.4)
+    table.event("landed", zone="discard", card="b4", confidence=0.68, reach=PLACES[1],
+                covered=start + pile_covered, t=start + 2.4)
+    plays = [a for a in table.actions if "play" in a]
+    assert plays[-1] == ({"by": 1, "play": "b4"} if reread else {"by": 2, "play": "b4"})
+    assert plays[-2] == ({"by": 0, "play": "b5"} if reread else {"by": 1, "play": "b7"})
+
+
 @pytest.mark.parametrize("pile_covered, twin", [(1.15, False), (1.9, True)])
 def test_a_twin_seen_as_its_arm_went_on_to_a_villain_pile_is_no_play(pile_covered, twin):
     # R-INTERCEPT-1, R-ADV-5 (simulated game 81): seat 1's arm, on its way to take the trophy its card
