@@ -1933,6 +1933,24 @@ def test_a_draw_told_after_a_landing_it_began_before_was_the_seat_to_moves(deck_
         assert table.actions == [{"by": 1, "play": "b3"}, {"by": 2, "draw": True}]
 
 
+def test_a_card_read_again_from_the_next_one_as_the_card_under_it_was_the_top_read_again():
+    # R-TURN-1, R-TURN-2 (simulated game 66): the drawer's arm, back from the deck, passed over the
+    # pile, and the camera read the blue 6 on top again, unsure, as a blue 0; a red 6 follows. Read
+    # again from the red 6, that card is a blue 6: not the drawer's twin of the top (the camera would
+    # have seen a card like the one under it), but the top read again, and the drawer kept its card.
+    table = Table()  # blue 5 to start
+    table.land_seen((1, "b3"), (2, "b4"))
+    table.event("landed", zone="discard", card="b6", confidence=0.82, reach=PLACES[0])
+    table.event("drawn", zone="deck", reach=PLACES[1])
+    table.event("landed", zone="discard", card="b0", confidence=0.6, alternatives=[["b4", 0.09]],
+                reach=PLACES[1])
+    table.land_seen((2, "r6"))
+    assert table.actions[-4:] == [{"by": 0, "play": "b6"}, {"by": 1, "draw": True}, {"by": 1, "pass": True},
+                                  {"by": 2, "play": "r6"}]
+    assert table.round.hand_counts() == [7, 8, 6]
+    assert "which-card" not in table.kinds()
+
+
 def test_a_card_the_table_named_is_not_read_again_from_the_next_one():  # R-TURN-1
     table = Table("junior")  # blue 5 to start
     table.event("landed", zone="discard", card="b0", confidence=0.61, alternatives=[["b3", 0.33]])

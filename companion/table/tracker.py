@@ -1692,6 +1692,8 @@ class RoundTracker:
         reread = self._reread_card(move, card, surely=surely)
         if reread is None or (told is not None and told != reread):
             return []
+        if self._reread_as_top(index, move, reread):
+            return []
         saved = self._snapshot()
         if not self._amend(index, play=reread):
             return []
@@ -1702,6 +1704,19 @@ class RoundTracker:
         self._note_misread(seq, t, move.action["play"], reread, " (по следующей карте)",
                            " (from the next card)")
         return found
+
+    def _reread_as_top(self, index: int, move: Move, reread: str) -> bool:
+        """Whether the last play, read again from the next card as ``reread``, is then the card under
+        it: no twin laid (the camera, which tells a card like the one under it, read another card),
+        but the top read again, unsure, as an arm passed over it (simulated game 66: the drawer's arm
+        back from the deck). The round is derived again with it (``told_later``): True."""
+        under = self._play_before(index)
+        qid = f"q{move.source}-{READ_AGAIN}"
+        if (under is None or under.action["play"] != reread or qid in self.overrides.inferred
+                or self._told_about(move)):
+            return False
+        self.told_later[qid] = True
+        return True
 
     def _reread_twins(self, seq: int, t: float, card: str, readings, told: str | None) -> list:
         """``_reread_last`` of an interception: both twins read again, as the card of their colour with
