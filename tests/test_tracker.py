@@ -2769,6 +2769,28 @@ def test_a_card_seen_by_an_arm_back_from_a_villain_pile_is_the_seat_to_moves(pil
     assert plays[-2] == ({"by": 0, "play": "b5"} if reread else {"by": 1, "play": "b7"})
 
 
+@pytest.mark.parametrize("confidence, played", [(0.75, False), (0.97, True)])
+def test_a_card_read_unsure_as_its_arm_went_on_over_a_villain_pile_is_the_top_read_again(confidence, played):
+    # R-TURN-1, R-TURN-2 (simulated game 99): seat 2 drew; seat 0's arm, on its way towards the deck,
+    # crossed the discard pile and the pirates, and the camera read the top unsure as a blue 2. Over
+    # the pirates 0.13 s after the discard pile was covered, and taking nothing, the arm laid nothing.
+    # Read surely, the card stands: seat 2 kept its card, and seat 0 laid it.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)  # seat 1 to move, a blue 5 on top
+    table.event("landed", zone="discard", card="b3", confidence=0.99, reach=PLACES[1])
+    table.event("drawn", zone="deck", reach=PLACES[2])
+    start = table.t
+    table.event("landed", zone="discard", card="b2", confidence=confidence, alternatives=[["b6", 0.07]],
+                reach=PLACES[0], covered=start + 1.0, t=start + 1.4)
+    table.event("reached", zone="pirates", card="pirate-small", reach=PLACES[0], covered=start + 1.13,
+                t=start + 1.6)
+    if played:
+        assert table.actions[-3:] == [{"by": 2, "draw": True}, {"by": 2, "pass": True},
+                                      {"by": 0, "play": "b2"}]
+    else:
+        assert table.actions[-2:] == [{"by": 1, "play": "b3"}, {"by": 2, "draw": True}]
+
+
 @pytest.mark.parametrize("pile_covered, twin", [(1.15, False), (1.9, True)])
 def test_a_twin_seen_as_its_arm_went_on_to_a_villain_pile_is_no_play(pile_covered, twin):
     # R-INTERCEPT-1, R-ADV-5 (simulated game 81): seat 1's arm, on its way to take the trophy its card

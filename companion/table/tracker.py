@@ -779,7 +779,7 @@ class RoundTracker:
             if seat is not None and isinstance(covered, (int, float)):
                 self.pile_hands = [*self.pile_hands, (float(covered), t, seat)][-PILE_HANDS_KEPT:]
             if self.game is not None and isinstance(covered, (int, float)):
-                self._twin_crossed_to_pile(event.get("reach"), float(covered))
+                self._crossed_to_pile(event.get("reach"), float(covered), took=kind == "taken")
         if kind == "camera":
             self.camera = event.get("status", "ok")
             if self.camera == "lost":
@@ -888,19 +888,23 @@ class RoundTracker:
             return False
         return any(hand == seat and start <= covered <= end for start, end, hand in self.pile_hands)
 
-    def _twin_crossed_to_pile(self, reach, covered: float) -> None:
+    def _crossed_to_pile(self, reach, covered: float, *, took: bool) -> None:
         """The last play a twin (an interception) of the card read under it, by the arm now seen over a
         villain pile that it came over at most PASSING_S after the discard pile began to be covered,
         and before the twin was confirmed: the arm crossed the discard pile on its way to the villain
         pile, and laid nothing (the reach watcher's ``passing``, which could not know of the villain
-        pile yet; game 81: a green 1's arm on its way to take the small pirates it beat). The round is
-        derived again with the landing the top read again (``told_later``)."""
+        pile yet; game 81: a green 1's arm on its way to take the small pirates it beat). So too another
+        card read unsure (below ``UNSURE_READING``), when that arm only reached over the villain pile
+        and took nothing (``took``: a card laid, then its trophy taken, would be a play; game 99: the
+        top read unsure as a red 5 as an arm passed over it towards the deck). The round is derived
+        again with the landing the top read again (``told_later``)."""
         last = self.last_play()
         if last is None or self.landed_covered is None:
             return
         index, move = last
         qid = f"q{move.source}-{READ_AGAIN}"
-        if (index != len(self.moves) - 1 or not move.intercept or move.t != self.landed_t
+        unsure = not took and move.confidence is not None and move.confidence < UNSURE_READING
+        if (index != len(self.moves) - 1 or not (move.intercept or unsure) or move.t != self.landed_t
                 or self.camera_cards.get(move.source) != move.action["play"]
                 or same_arm(reach, move.arm) is not True or not covered < move.t
                 or not -COVER_JITTER_S <= covered - self.landed_covered <= PASSING_S
