@@ -1951,6 +1951,27 @@ def test_a_card_read_again_from_the_next_one_as_the_card_under_it_was_the_top_re
     assert "which-card" not in table.kinds()
 
 
+@pytest.mark.parametrize("taker, confidence, read", [(1, 0.3, "b6"), (1, 0.8, None), (2, 0.3, None)])
+def test_pirates_taken_by_the_arm_of_a_number_read_unsure_tell_its_digit(taker, confidence, read):
+    # R-ADV-2, R-ADV-5 (simulated game 130): a blue 4 read as a 0, nothing weighed for it that beats
+    # the big pirates, which its seat's arm then takes: the defeater takes its trophy at once, so the
+    # card was a digit of 4-7, the one most like a 0 first. Not for a card read fairly surely, nor for
+    # pirates another arm took: asked.
+    table = Table("adventure", tops={"pirates": "pirate-big", "ghosts": "ghost-g", "aliens": "alien"})
+    table.land_seen((1, "b3"), (2, "b2"), (0, "b1"))  # every seat placed; nothing beaten
+    table.event("landed", zone="discard", card="b0", confidence=confidence, alternatives=[["b3", 0.1]],
+                reach=PLACES[1])
+    table.event("taken", zone="pirates", card="pirate-big", under="pirate-small", reach=PLACES[taker])
+    trophies = table.game.state()["trophies"]
+    if read:
+        assert table.actions[-1] == {"by": 1, "play": read} and trophies == [[], ["pirate-big"], []]
+        assert table.question("which-card")["default"] == read  # the table may still name the card
+        assert "trophy" not in table.kinds()
+    else:
+        assert table.actions[-1] == {"by": 1, "play": "b0"} and trophies == [[], [], []]
+        assert "trophy" in table.kinds()
+
+
 def test_a_card_the_table_named_is_not_read_again_from_the_next_one():  # R-TURN-1
     table = Table("junior")  # blue 5 to start
     table.event("landed", zone="discard", card="b0", confidence=0.61, alternatives=[["b3", 0.33]])

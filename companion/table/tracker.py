@@ -66,6 +66,11 @@ UNTAKEN_REREAD_BELOW = 0.97
 # An alternative reading weighed less than this is not taken for the card, whatever the rules say (the
 # watcher names those from 0.02).
 MIN_ALTERNATIVE_P = 0.02
+# The digits a number card's digit is taken for most often, per digit read, likeliest first: loops
+# (0, 6, 3, 5) and strokes (1, 7, 4) of many printings look alike, small or blurred.
+DIGIT_LOOKALIKES = {"0": "6543", "1": "742", "2": "357", "3": "560", "4": "107", "5": "360", "6": "035",
+                    "7": "124"}
+DIGIT_PIRATES = ("pirate-small", "pirate-big")  # R-ADV-2: the villains a number's digit decides
 # The choices a play of each kind carries (the engine's action keys).
 CHOICES = {"poly": ("colour",), "slap": ("last",), "steal": ("last", "take"), "omni": ("villain",),
            "shake": ("shake",), "decree": ("decree",)}
@@ -2588,7 +2593,8 @@ class RoundTracker:
             self._explain_by_held(pile, villain, hint)
         if not self._explain_by_omni(pile, villain) and not self._explained(pile, villain):
             if not self._explain_by_last_hand(pile, villain) and not self._explain_by_seat(pile, villain):
-                if not self._explain_by_alternative(seq, t, pile, villain):
+                if (not self._explain_by_alternative(seq, t, pile, villain)
+                        and not self._explain_by_digit(seq, t, pile, villain, hint)):
                     self._explain_by_interception(seq, t, pile, villain, hint)
         if self._explained(pile, villain):
             self._doubt_defeat_by_taker(seq, t, pile, villain, hint)
@@ -2857,6 +2863,32 @@ class RoundTracker:
         return self._weighed_instead(seq, t, lambda: self._explained(pile, villain),
                                      f" (по {texts.card_ru(villain)})",
                                      f" (from the {texts.card_en(villain)} taken)")
+
+    def _explain_by_digit(self, seq: int, t: float, pile: str, villain: str, taker: int | None) -> bool:
+        """Pirates taken by the arm of the last play's seat, that no play explains, after a number the
+        camera read below ``ASK_CARD_BELOW`` and weighed no card for that beats them (R-ADV-2, R-ADV-5:
+        the defeater takes its trophy at once): the card was a number of its colour that beats them,
+        the digits most like the one read first (``DIGIT_LOOKALIKES``, then the others; simulated game
+        130: a green 4 read as a 0 at 0.23, then the big pirates taken by its arm). Told in the log;
+        the card's ``which-card`` question stays open with it."""
+        last = self.last_play()
+        if last is None or taker is None or villain not in DIGIT_PIRATES:
+            return False
+        index, move = last
+        read = cards.parse(move.action["play"])
+        if (not read.is_number or move.intercept or move.action["by"] != taker or move.confidence is None
+                or move.confidence >= ASK_CARD_BELOW or self._card_told(move.source)):
+            return False
+        likely = DIGIT_LOOKALIKES.get(read.face, "")
+        for digit in [*likely, *(str(v) for v in cards.VALUES if str(v) not in likely)]:
+            other = cards.coloured(read.colour, digit)
+            saved = self._snapshot()
+            if cards.is_code(other) and self._amend(index, play=other) and self._explained(pile, villain):
+                self._note_misread(seq, t, move.action["play"], other, f" (по {texts.card_ru(villain)})",
+                                   f" (from the {texts.card_en(villain)} taken)")
+                return True
+            self._restore(saved)
+        return False
 
     def _weighed_instead(self, seq: int, t: float, explains, why_ru: str, why_en: str) -> bool:
         """The last play read as the likeliest other card the camera weighed for it after which
