@@ -2772,6 +2772,24 @@ def test_a_twins_arm_still_over_a_villain_pile_as_the_pile_was_covered_passed(tw
     assert "pirate-small" in trophies[1] and "alien" in trophies[interceptor]
 
 
+def test_an_alien_taken_by_the_arm_that_laid_a_twin_too_many_cards_to_win_it_is_no_other_seats():
+    # R-ADV-1, R-ADV-4, R-ADV-5 (simulated game 135): seat 0, holding 8, intercepted a Polypig twice,
+    # the first twin unseen; its arm, seen laying the second, took the alien. With one twin seen, its
+    # hand was too big to win it; the arm that took it says it was seat 0's all the same (the defeater
+    # takes its trophy), not seat 2's, which could have won it: a twin laid unseen.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b3"), (2, "b2"), (0, "b1"))  # every seat placed; 7 cards each
+    table.event("drawn", zone="deck", reach=PLACES[1])
+    table.land_seen((2, "b6"))  # seat 1 kept its card
+    table.event("drawn", zone="deck", reach=PLACES[0])
+    table.land_seen((1, "poly"))  # seat 0 kept its card: 8, 7, 6
+    table.event("landed", zone="discard", card="poly", same=True, reach=PLACES[0])
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[0])
+    assert [(a["by"], a["play"]) for a in table.actions[-3:]] == [(1, "poly"), (0, "poly"), (0, "poly")]
+    assert table.game.state()["trophies"] == [["alien"], [], []]
+    assert table.round.hand_counts() == [6, 7, 6]
+
+
 @pytest.mark.parametrize("pile_covered, reread", [(1.0, False), (1.6, True)])
 def test_a_card_seen_by_an_arm_back_from_a_villain_pile_is_the_seat_to_moves(pile_covered, reread):
     # R-TURN-1 (simulated game 36): seat 1's blue 7, read unsure; its arm, over a villain pile, still

@@ -2592,10 +2592,10 @@ class RoundTracker:
         if not self._explained(pile, villain):
             self._explain_by_held(pile, villain, hint)
         if not self._explain_by_omni(pile, villain) and not self._explained(pile, villain):
-            if not self._explain_by_last_hand(pile, villain) and not self._explain_by_seat(pile, villain):
-                if (not self._explain_by_alternative(seq, t, pile, villain)
-                        and not self._explain_by_digit(seq, t, pile, villain, hint)):
-                    self._explain_by_interception(seq, t, pile, villain, hint)
+            if not (self._explain_by_last_hand(pile, villain) or self._explain_by_seat(pile, villain, hint)
+                    or self._explain_by_alternative(seq, t, pile, villain)
+                    or self._explain_by_digit(seq, t, pile, villain, hint)):
+                self._explain_by_interception(seq, t, pile, villain, hint)
         if self._explained(pile, villain):
             self._doubt_defeat_by_taker(seq, t, pile, villain, hint)
             self._confirm(pile, villain)
@@ -2806,8 +2806,11 @@ class RoundTracker:
                 self._amend(index, last=guessed)
         return False
 
-    def _explain_by_seat(self, pile: str, villain: str) -> bool:
-        """A trophy the last play's seat could not win may be another reading's (an interceptor's)."""
+    def _explain_by_seat(self, pile: str, villain: str, taker: int | None = None) -> bool:
+        """A trophy the last play's seat could not win may be another reading's (an interceptor's): the
+        ``taker``'s, when its arm was seen (R-ADV-5: the defeater takes it; simulated game 135: a
+        Polypig's twin laid unseen by the taker made its hand small enough, and the seen twin was given
+        to another seat that could have won it)."""
         last = self.last_play()
         if last is None:
             return False
@@ -2818,7 +2821,7 @@ class RoundTracker:
         saved = list(self.moves)
         for option in question["options"]:
             seat = option["value"]
-            if seat == move.action["by"]:
+            if seat == move.action["by"] or taker not in (None, seat):
                 continue
             if self._reseat(last[0], seat):
                 if self._explained(pile, villain):
