@@ -2790,11 +2790,18 @@ def test_an_alien_taken_by_the_arm_that_laid_a_twin_too_many_cards_to_win_it_is_
     assert table.round.hand_counts() == [6, 7, 6]
 
 
-@pytest.mark.parametrize("pile_covered, reread", [(1.0, False), (1.6, True)])
-def test_a_card_seen_by_an_arm_back_from_a_villain_pile_is_the_seat_to_moves(pile_covered, reread):
-    # R-TURN-1 (simulated game 36): seat 1's blue 7, read unsure; its arm, over a villain pile, still
-    # stretched across the discard pile as seat 2 laid a blue 4. Taken for seat 1's arm, the 4 was the
-    # 7 read again. Covered after that arm left the villain pile, it is that arm passing, as before.
+@pytest.mark.parametrize("pile_covered, settled, reread", [
+    (1.0, 2.4, False),  # the arm over the ghosts as the discard pile was covered: on its way back
+    (0.7, 2.4, False),  # the discard pile covered just before the ghosts: on its way there
+    (1.0, 1.6, True),   # the discard pile left as the ghosts were: that arm only crossed it
+    (1.6, 2.4, True),   # covered after the arm left the ghosts: that arm, as before
+])
+def test_a_card_seen_by_an_arm_passing_to_a_villain_pile_is_the_seat_to_moves(pile_covered, settled, reread):
+    # R-TURN-1 (simulated games 36 and 111): seat 1's blue 7, read unsure; its arm, over a villain
+    # pile, stretched across the discard pile as seat 2 laid a blue 4, still covering it long after
+    # the arm left the villain pile. Taken for seat 1's arm, the 4 was the 7 read again. An arm that
+    # only crossed the discard pile leaves it as it leaves the villain pile: the top read again
+    # (game 41), as when the discard pile was covered after that arm left the villain pile.
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table, seen=True)  # seat 1 to move
     table.event("landed", zone="discard", card="b7", confidence=0.33, alternatives=[["b0", 0.11]],
@@ -2802,7 +2809,7 @@ def test_a_card_seen_by_an_arm_back_from_a_villain_pile_is_the_seat_to_moves(pil
     start = table.t
     table.event("reached", zone="ghosts", card="ghost-g", reach=PLACES[1], covered=start + 0.8, t=start + 1.4)
     table.event("landed", zone="discard", card="b4", confidence=0.68, reach=PLACES[1],
-                covered=start + pile_covered, t=start + 2.4)
+                covered=start + pile_covered, t=start + settled)
     plays = [a for a in table.actions if "play" in a]
     assert plays[-1] == ({"by": 1, "play": "b4"} if reread else {"by": 2, "play": "b4"})
     assert plays[-2] == ({"by": 0, "play": "b5"} if reread else {"by": 1, "play": "b7"})

@@ -837,11 +837,10 @@ class RoundTracker:
                 self._on_top_read_again(seq, t, card, seat, float(event.get("confidence") or 0.0))
                 return
             read = not self._card_told(seq)  # the camera's reading stands (no person told the card)
-            if self._arm_back_from_pile(hint, event.get("covered")):
-                # the arm seen as the card landed was coming back from a villain pile, across this one:
-                # another seat's hand may have laid it (the villain a twin beats tells whose), and a
-                # card read unsure is no top read again for that arm (150 simulated games: five of the
-                # seven such arms seen as another card landed were not the card's)
+            if self._arm_passing_to_pile(hint, event.get("covered"), t):
+                # the arm seen as the card landed was passing, to or back from a villain pile: another
+                # seat's hand may have laid it (the villain a twin beats tells whose), and a card read
+                # unsure is no top read again for that arm (simulated games 36 and 111)
                 hint, event = None, {**event, "reach": None}
             weighed = _checked_alternatives(event.get("alternatives")) if read else []
             if event.get("same") is True and read:
@@ -886,12 +885,16 @@ class RoundTracker:
 
     # ------------------------------------------------------------------ whose arm
 
-    def _arm_back_from_pile(self, seat: int | None, covered) -> bool:
-        """Whether ``seat``'s arm was still over a villain pile when the discard pile began to be covered
-        (``covered``): that arm, seen over the discard pile, was passing on its way back."""
+    def _arm_passing_to_pile(self, seat: int | None, covered, t: float) -> bool:
+        """Whether ``seat``'s arm, over a villain pile when the discard pile began to be covered
+        (``covered``; or just after, on its way there), was only passing over the discard pile: that
+        pile stayed covered more than PASSING_S after the arm left the villain pile, until the landing
+        settled at ``t``, so another hand was over it. (An arm that only crossed it leaves both at
+        once: simulated game 41, the top read again as seat 1's arm reached for the pirates.)"""
         if seat is None or not isinstance(covered, (int, float)):
             return False
-        return any(hand == seat and start <= covered <= end for start, end, hand in self.pile_hands)
+        return any(hand == seat and start - COVER_JITTER_S <= covered <= end and t - end > PASSING_S
+                   for start, end, hand in self.pile_hands)
 
     def _crossed_to_pile(self, reach, covered: float, *, took: bool) -> None:
         """The last play a twin (an interception) of the card read under it, by the arm now seen over a
