@@ -2790,6 +2790,23 @@ def test_an_alien_taken_by_the_arm_that_laid_a_twin_too_many_cards_to_win_it_is_
     assert table.round.hand_counts() == [6, 7, 6]
 
 
+def test_a_card_guessed_laid_unseen_before_a_held_one_wins_nothing_nobody_was_seen_taking():
+    # R-ADV-1, R-ADV-5, R-WRONG-1 (simulated game 75): a green 3 lands on a blue 6, arm unseen; a green
+    # 1 lands on it, so a card went unseen before it. A blue 3 would have beaten the small pirates, a
+    # green 6 the green ghosts, and nobody took either (a trophy is taken at once): a Polypig that
+    # named green, which beats neither, is the likelier, though the top's colour comes first otherwise.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)  # seat 1 to move, every seat holds 6
+    table.event("landed", zone="discard", card="b6", confidence=0.99, reach=PLACES[1])
+    table.event("landed", zone="discard", card="g3", confidence=0.95)
+    offered = [o["value"] for o in table.question("wrong-or-misread")["options"]]
+    assert offered.index("unseen:b3") < offered.index("unseen:poly")
+    table.event("landed", zone="discard", card="g1", confidence=0.95)
+    assert table.actions[-3:] == [{"by": 2, "play": "poly", "colour": "g"}, {"by": 0, "play": "g3"},
+                                  {"by": 1, "play": "g1"}]
+    assert table.game.state()["trophies"] == [["ghost-g", "pirate-small"], [], []]  # the green 3's
+
+
 @pytest.mark.parametrize("pile_covered, settled, reread", [
     (1.0, 2.4, False),  # the arm over the ghosts as the discard pile was covered: on its way back
     (0.7, 2.4, False),  # the discard pile covered just before the ghosts: on its way there

@@ -314,6 +314,13 @@ def _unseen_index(actions: list[dict]) -> int | None:
     return next((i for i in range(len(actions) - 2, -1, -1) if "play" in actions[i]), None)
 
 
+def _unseen_wins(game: Game, actions: list[dict]) -> int:
+    """How many villains the card laid unseen in ``actions`` (``_unseen_index``) wins on ``game``."""
+    won = sum(len(trophies) for trophies in game.state()["trophies"])
+    probe = _pushed(game, actions[:_unseen_index(actions) + 1])
+    return 0 if probe is None else sum(len(trophies) for trophies in probe.state()["trophies"]) - won
+
+
 def _draws_next(game: Game, seat: int) -> bool:
     """Whether the next reach into the deck on ``game`` is ``seat``'s (``_drawer``)."""
     return seat == _drawer(game)
@@ -1800,6 +1807,7 @@ class RoundTracker:
             return None
         before = self._misread_before(seq, t, card)
         self.held = {"seq": seq, "t": t, "card": card, "seat": seat, "qid": qid, "unseen": unseen,
+                     "wins": [_unseen_wins(self.game, actions) for _, actions, _ in unseen],
                      "hint": hint, "before": before, "confidence": confidence}
         self._ask_wrong_or_misread(seq, t, card, seat, codes, before)
         self._flag(
@@ -2137,7 +2145,11 @@ class RoundTracker:
                 and self._legal_play(self.game, seq, hint, card) is not None):
             self.told_later[qid] = texts.NOTHING_PLAYED
             return
-        for unseen, _, probe in held["unseen"]:
+        # nobody seen taking a villain the held card does not explain, the card that wins fewer is the
+        # likelier (R-ADV-5: a trophy is taken at once; simulated game 75: a Polypig laid unseen)
+        quiet = held["unseen"] if self.unexplained_takes else [
+            held["unseen"][k] for k in sorted(range(len(held["unseen"])), key=lambda k: held["wins"][k])]
+        for unseen, _, probe in quiet:
             if any(self._legal_play(probe, seq, seat, card) is not None for seat in range(self.config.n)):
                 # Laid by the arm of the seat that was to move: no card of that seat's went unseen
                 # before it; the one before it was misread, however surely (``_misread_before``).
