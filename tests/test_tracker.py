@@ -1825,6 +1825,23 @@ def test_twins_read_unsure_are_both_read_again_with_the_next_cards_face(first_re
         assert "wrong-or-misread" in table.kinds()
 
 
+def test_twins_misread_alike_are_read_again_before_the_next_card_is_read_as_another():
+    # R-TURN-1, R-INTERCEPT-1 (simulated game 193): a blue 1 and its twin, seat 0's interception out of
+    # turn, both read as 7s (the 1 weighed for each); then a red 1, a red 7 weighed a little for it.
+    # Identical cards under one light are misread alike: the twins are the 1s (read again together, the
+    # twin alone being no interception), the red 1 as read.
+    table = Table("adventure", tops={"pirates": "pirate-super", "ghosts": "ghost-g", "aliens": "alien"})
+    table.land_seen((1, "b3"), (2, "b2"), (0, "b6"))  # every seat placed; seat 1 to move
+    table.event("landed", zone="discard", card="b7", confidence=0.87, alternatives=[["b1", 0.06]],
+                reach=PLACES[1])
+    table.event("landed", zone="discard", card="b7", confidence=0.87, alternatives=[["b1", 0.05]],
+                reach=PLACES[0], same=True)
+    table.event("landed", zone="discard", card="r1", confidence=0.88, alternatives=[["r7", 0.046]],
+                reach=PLACES[1])
+    assert table.actions[-3:] == [{"by": 1, "play": "b1"}, {"by": 0, "play": "b1"}, {"by": 1, "play": "r1"}]
+    assert table.game.state()["trophies"][0] == ["alien"]  # the interception's (R-ADV-4)
+
+
 def test_the_card_the_camera_doubted_more_is_the_one_reread():  # R-TURN-1
     table = Table("junior")  # blue 5 to start
     # A blue 3 read as a blue 0, the camera weighing the 3 at 0.33; then a yellow 3, read fairly surely

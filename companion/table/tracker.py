@@ -1670,13 +1670,26 @@ class RoundTracker:
         self._note_misread(seq, t, was, card, " (прочитано снова)", " (read again)")
 
     def _reread_weighs_more(self, card: str, alternatives: list) -> bool:
-        """Whether the card ``_reread_last`` would make of the last play was weighed for it by the
-        camera more than the likeliest other card was weighed for ``card``."""
+        """Whether the card ``_reread_last`` would make of the last play (of both, for twins) was weighed
+        for it by the camera more than the likeliest other card was weighed for ``card``."""
         last = self.last_play()
-        reread = self._reread_card(last[1], card) if last is not None else None
+        if last is None:
+            return False
+        index, move = last
+        laid = [move]
+        if move.intercept:  # both twins read again (``_reread_twins``)
+            before = self._play_before(index)
+            twin, now = cards.parse(move.action["play"]), cards.parse(card)
+            if (before is None or before.action["play"] != move.action["play"] or not twin.colour
+                    or not now.colour or twin.colour == now.colour or twin.is_villain or now.is_villain):
+                return False
+            reread, laid = cards.coloured(twin.colour, now.face), [before, move]
+        else:
+            reread = self._reread_card(move, card)
         if reread is None:
             return False
-        weighed = dict((code, p) for code, p in last[1].alternatives).get(reread, 0.0)
+        # identical cards under one light are misread alike: the twin that weighed it less counts
+        weighed = min(dict((code, p) for code, p in m.alternatives).get(reread, 0.0) for m in laid)
         return weighed > max((p for _, p in alternatives), default=0.0)
 
     def _reread_card(self, move: Move, card: str, *, surely: bool = False) -> str | None:
@@ -1758,7 +1771,16 @@ class RoundTracker:
                     or reread not in (code for code, _ in laid.alternatives)):
                 return []
         saved = self._snapshot()
-        found = self._amend(base, play=reread) and self._amend(index, play=reread) and readings()
+        # both at once: the twin read again alone may be no twin, out of turn
+        both = [_amended(m, {"play": reread}) if m is before or m is move else m
+                for m in self.moves[base:index + 1]]
+        try:
+            self._replace(base, index - base + 1, both)
+        except IllegalAction:
+            return []
+        self._repoint(before, self.moves[base])
+        self._repoint(move, self.moves[index])
+        found = readings()
         if not found:
             self._restore(saved)
             return []
