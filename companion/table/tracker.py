@@ -316,9 +316,12 @@ def _unseen_index(actions: list[dict]) -> int | None:
 
 def _unseen_wins(game: Game, actions: list[dict]) -> int:
     """How many villains the card laid unseen in ``actions`` (``_unseen_index``) wins on ``game``."""
-    won = sum(len(trophies) for trophies in game.state()["trophies"])
-    probe = _pushed(game, actions[:_unseen_index(actions) + 1])
-    return 0 if probe is None else sum(len(trophies) for trophies in probe.state()["trophies"]) - won
+    index = _unseen_index(actions)
+    probe = None if index is None else _pushed(game, actions[:index + 1])
+    if probe is None:
+        return 0
+    return sum(len(trophies) for trophies in probe.state()["trophies"]) - sum(
+        len(trophies) for trophies in game.state()["trophies"])
 
 
 def _draws_next(game: Game, seat: int) -> bool:
@@ -3551,10 +3554,10 @@ class RoundTracker:
         """A reach into the deck by the arm of a seat that would move only had the seat to move laid a
         card the camera missed: the table is asked (``missed-before``, "none" by default). Told a card,
         the actions are that card, then the reach as the rules then expect it (``_reach_by``: a draw, or
-        a Grabber's victim taking its cards); told a twin (another seat
-        intercepted the top unseen, R-INTERCEPT-1), that twin, then the draw. When the reach is the
-        next seat's, the seat to move having drawn unseen and kept the card (R-TURN-2, ``DREW``) is
-        taken until the table says otherwise: those actions."""
+        a Grabber's victim taking its cards); told a twin (another seat intercepted the top unseen,
+        R-INTERCEPT-1), that twin, then the draw. When the reach is the next seat's, the seat to move
+        having drawn unseen and kept the card (R-TURN-2, ``DREW``) is taken until the table says
+        otherwise: those actions."""
         turn, seat = self.game.turn, self._reach_seat(reach)
         if seat is None or seat == turn or len(self._seat_places()) < self.config.n:
             return None
