@@ -1681,12 +1681,11 @@ class RoundTracker:
         index, move = last
         laid = [move]
         if move.intercept:  # both twins read again (``_reread_twins``)
-            before = self._play_before(index)
-            twin, now = cards.parse(move.action["play"]), cards.parse(card)
-            if (before is None or before.action["play"] != move.action["play"] or not twin.colour
-                    or not now.colour or twin.colour == now.colour or twin.is_villain or now.is_villain):
+            pair = self._twins_read_as(index, card)
+            if pair is None:
                 return False
-            reread, laid = cards.coloured(twin.colour, now.face), [before, move]
+            before, _, reread = pair
+            laid = [before, move]
         else:
             reread = self._reread_card(move, card)
         if reread is None:
@@ -1753,22 +1752,32 @@ class RoundTracker:
         self.told_later[qid] = True
         return True
 
+    def _twins_read_as(self, index: int, card: str) -> tuple[Move, int, str] | None:
+        """The interception at ``index`` and the play it lies on, read again for ``card``, of another
+        colour, that lies on neither: (that play, its index, the card of their colour with ``card``'s
+        face); None when there is no such pair or card."""
+        move, before = self.moves[index], self._play_before(index)
+        base = self._index_of(before) if before is not None else None
+        if base is None or before.action["play"] != move.action["play"]:
+            return None
+        twin, now = cards.parse(move.action["play"]), cards.parse(card)
+        if (not twin.colour or not now.colour or twin.colour == now.colour
+                or twin.is_villain or now.is_villain):
+            return None
+        reread = cards.coloured(twin.colour, now.face)
+        if not cards.is_code(reread) or reread == move.action["play"]:
+            return None
+        return before, base, reread
+
     def _reread_twins(self, seq: int, t: float, card: str, readings, told: str | None) -> list:
         """``_reread_last`` of an interception: both twins read again, as the card of their colour with
         ``card``'s face, when the camera weighed that card for each of them, neither read surely nor
         told (simulated game 533: two yellow 5s read as 6s, then a red 5)."""
         index, move = self.last_play()
-        before = self._play_before(index)
-        base = self._index_of(before) if before is not None else None
-        if base is None or before.action["play"] != move.action["play"]:
+        pair = self._twins_read_as(index, card)
+        if pair is None or told not in (None, pair[2]):
             return []
-        twin, now = cards.parse(move.action["play"]), cards.parse(card)
-        if (not twin.colour or not now.colour or twin.colour == now.colour
-                or twin.is_villain or now.is_villain):
-            return []
-        reread = cards.coloured(twin.colour, now.face)
-        if not cards.is_code(reread) or reread == move.action["play"] or told not in (None, reread):
-            return []
+        before, base, reread = pair
         for laid in (before, move):
             if (self._card_told(laid.source) or laid.confidence is None or laid.confidence >= UNSURE_READING
                     or reread not in (code for code, _ in laid.alternatives)):
@@ -2478,12 +2487,14 @@ class RoundTracker:
         self._note_misread(seq, t, card, other, why_ru, why_en)
         return True
 
-    def _weighed_at(self, index: int, explains, fits=None) -> str | None:
+    def _weighed_at(self, index: int, explains, fits=None, candidates: list[str] | None = None) -> str | None:
         """The play at ``index`` read as the likeliest other card the camera weighed for it (of those
-        ``fits`` takes) after which ``explains()``: that card, the round kept so; else None, and the
-        moves and the questions' moves as they were."""
+        ``fits`` takes; or the first of ``candidates``) after which ``explains()``: that card, the round
+        kept so; else None, and the moves and the questions' moves as they were."""
         card = self.moves[index].action["play"]
-        for other, _ in list(self.moves[index].alternatives):
+        if candidates is None:
+            candidates = [other for other, _ in self.moves[index].alternatives]
+        for other in candidates:
             if other == card or not cards.is_code(other) or (fits is not None and not fits(other)):
                 continue
             saved = self._snapshot()
@@ -2917,28 +2928,25 @@ class RoundTracker:
         last = self.last_play()
         if last is None or taker is None or villain not in DIGIT_PIRATES:
             return False
-        index, move = last
+        move = last[1]
         read = cards.parse(move.action["play"])
         if (not read.is_number or move.intercept or move.action["by"] != taker or move.confidence is None
                 or move.confidence >= ASK_CARD_BELOW or self._card_told(move.source)):
             return False
         likely = DIGIT_LOOKALIKES.get(read.face, "")
-        for digit in [*likely, *(str(v) for v in cards.VALUES if str(v) not in likely)]:
-            other = cards.coloured(read.colour, digit)
-            saved = self._snapshot()
-            if cards.is_code(other) and self._amend(index, play=other) and self._explained(pile, villain):
-                self._note_misread(seq, t, move.action["play"], other, f" (по {texts.card_ru(villain)})",
-                                   f" (from the {texts.card_en(villain)} taken)")
-                return True
-            self._restore(saved)
-        return False
+        digits = [*likely, *(str(v) for v in cards.VALUES if str(v) not in likely)]
+        return self._weighed_instead(seq, t, lambda: self._explained(pile, villain),
+                                     f" (по {texts.card_ru(villain)})",
+                                     f" (from the {texts.card_en(villain)} taken)",
+                                     candidates=[cards.coloured(read.colour, digit) for digit in digits])
 
-    def _weighed_instead(self, seq: int, t: float, explains, why_ru: str, why_en: str) -> bool:
-        """The last play read as the likeliest other card the camera weighed for it after which
-        ``explains()`` (``_weighed_at``); the log tells it, ``why`` after it."""
+    def _weighed_instead(self, seq: int, t: float, explains, why_ru: str, why_en: str,
+                         candidates: list[str] | None = None) -> bool:
+        """The last play read as the likeliest other card the camera weighed for it (or the first of
+        ``candidates``) after which ``explains()`` (``_weighed_at``); the log tells it, ``why`` after it."""
         index, move = self.last_play()
         card = move.action["play"]
-        other = self._weighed_at(index, explains)
+        other = self._weighed_at(index, explains, candidates=candidates)
         if other is None:
             return False
         self._note_misread(seq, t, card, other, why_ru, why_en)
@@ -3576,21 +3584,21 @@ class RoundTracker:
             self._flag(seq, t, "Названная карта не могла лечь перед этим",
                        "The card told cannot have been laid before this draw")
             return None
+        if told not in (None, DREW):
+            return None  # "none": the turn order's draw
         kept = self._drew_before_draw()
         kept = kept if kept is not None and kept[-1]["by"] == seat else None
         if told == DREW:
             return kept
-        if told is None:
-            codes = self._unseen_before_draw(seat)
-            twins = self._twins_then(self.game, seq, cards.BACK, drawer=seat)
-            if codes or twins or kept:
-                # The seat to move drawing unseen is likelier than a card laid unseen: that card would
-                # have changed the top, and a draw is a hand in the deck zone, often among other hands
-                # there (simulated game 100: the draw right after a Stealer's slap, under its hands).
-                self._ask_missed_before(seq, t, cards.BACK, turn, codes, twins, DREW if kept else None,
-                                        drawer=seat, drew=kept is not None)
-                return kept
-        return None
+        codes = self._unseen_before_draw(seat)
+        twins = self._twins_then(self.game, seq, cards.BACK, drawer=seat)
+        if codes or twins or kept:
+            # The seat to move drawing unseen is likelier than a card laid unseen: that card would have
+            # changed the top, and a draw is a hand in the deck zone, often among other hands there
+            # (simulated game 100: the draw right after a Stealer's slap, under its hands).
+            self._ask_missed_before(seq, t, cards.BACK, turn, codes, twins, DREW if kept else None,
+                                    drawer=seat, drew=kept is not None)
+        return kept
 
     def _drew_before_draw(self) -> list[dict] | None:
         """The seat to move drew a card unseen and kept it (``_kept_unseen``), then the next seat drew:
