@@ -478,6 +478,22 @@ def test_a_snore_passed_on_unseen_with_its_twin_is_offered_by_the_arm_after_it()
     assert [m.intercept for m in table.round.moves if m.action.get("play") == "b-snore"] == [False, True]
 
 
+def test_a_take_seen_before_a_card_told_laid_unseen_shows_the_top_the_next_card_meets():  # R-ADV-2, R-ADV-5
+    # Simulated game 206: the small pirates taken by the hand that laid a card the camera missed, the
+    # super pirates seen under them; then the next seat's Polypig, which beats the super pirates.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    for seat, card in DOWN_TO_SIX:
+        _land_covered(table, seat, card, 0.7)  # blue 5 on top, seat 1 to move, everyone holds 6
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-super", reach=PLACES[1])
+    _land_covered(table, 2, "poly", 2.6)
+    table.answer("missed-before", "unseen:b2")
+    assert table.actions[-2:] == [{"by": 1, "play": "b2"}, {"by": 2, "play": "poly", "colour": "b"}]
+    assert table.round.moves[-1].defeated == [("pirates", "pirate-super")]
+    table.event("taken", zone="pirates", card="pirate-super", under="pirate-big", reach=PLACES[2])
+    assert table.game.state()["trophies"] == [[], ["pirate-small"], ["pirate-super"]]
+    assert "trophy" not in table.kinds()
+
+
 @pytest.mark.parametrize("bad", ["unseen:r9", "unseen:", "maybe", 3])
 def test_a_missed_card_that_is_no_card_is_refused(bad):  # R-TURN-1
     table = Table()

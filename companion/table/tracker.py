@@ -751,15 +751,16 @@ class RoundTracker:
             elif move.action["by"] != question["seat"]:
                 self._ask_went_out(move.source, move.t, move)  # the same question, now about that seat
 
-    def _reveal_explained_takes(self, seq: int, t: float) -> None:
+    def _reveal_explained_takes(self, seq: int, t: float, *, settle: bool = True) -> None:
         """Takes the camera saw before the rules could explain them, now explained (a play the rules
         saw later took the villain): the card the camera saw under it is the top, and who took it is
         no longer asked. A take that a card landing after it leaves unexplained is no later play's:
-        the hand seen was no defeater's (it hovered), and a later defeat there is seen for itself."""
+        the hand seen was no defeater's (it hovered), and a later defeat there is seen for itself;
+        unless not ``settle``: between the cards of one reading, the last of which may explain it."""
         for pile, (under, size, taken_at) in list(self.unexplained_takes.items()):
             stack = self.game.villains[pile] if self.game is not None else []
             if len(stack) >= size:
-                if any("play" in move.action and move.source > taken_at for move in self.moves):
+                if settle and any("play" in move.action and move.source > taken_at for move in self.moves):
                     del self.unexplained_takes[pile]
                 continue  # not explained yet
             del self.unexplained_takes[pile]
@@ -1329,7 +1330,7 @@ class RoundTracker:
     def _apply_reading(
         self, seq: int, t: float, actions: list[dict], intercept: bool, inferred: bool
     ) -> None:
-        for action in actions:
+        for number, action in enumerate(actions, 1):
             is_play = "play" in action
             move = Move(action, seq, t, inferred=inferred or not is_play, intercept=intercept and is_play)
             self._push(move)
@@ -1338,6 +1339,10 @@ class RoundTracker:
                 ru, en = ru + " (по очереди хода)", en + " (from the turn order)"
             self._note(seq, t, kind, ru, en)
             self._note_trophies(seq, t, move)
+            if is_play and number < len(actions):
+                # a take seen before this card landed, explained by a card laid unseen before it: the
+                # villain seen under it is the top this card meets (R-ADV-5)
+                self._reveal_explained_takes(seq, t, settle=False)
         self.effective.append(seq)
 
     def _note_trophies(self, seq: int, t: float, move: Move) -> None:
