@@ -260,7 +260,7 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                 if before.get("pass") and before["by"] == question["seat"] and DREW in offered:
                     value = DREW
                 elif "play" not in before or index - 1 in landed:
-                    value = "none" if action["by"] == question["seat"] else None
+                    value = "none"
                 elif before["play"] == top and before["by"] != question["seat"]:
                     value = f"{TWIN}{before['by']}"
                 elif before["by"] == question["seat"]:

@@ -494,6 +494,25 @@ def test_a_take_seen_before_a_card_told_laid_unseen_shows_the_top_the_next_card_
     assert "trophy" not in table.kinds()
 
 
+def test_a_card_read_unsure_as_the_top_read_again_may_be_told_a_card():  # R-TURN-1
+    # Simulated game 233: the camera read the last card as a red 2 (the rules took the blue 2 it
+    # weighed), then seat 2's blue 1 read unsure as that blue 2, with seat 0's arm seen (on its way
+    # to lay the next card): the top read again, unless the table names the card laid.
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; seat 1 to move
+    table.event("landed", zone="discard", card="r2", confidence=0.5, alternatives=[["b2", 0.3]],
+                reach=PLACES[1], same=False)
+    assert table.actions[-1] == {"by": 1, "play": "b2"}
+    table.event("landed", zone="discard", card="b2", confidence=0.35, alternatives=[["b1", 0.2]],
+                reach=PLACES[0], same=False)
+    assert table.actions[-1] == {"by": 1, "play": "b2"}  # no new card, unless told
+    question = table.question("which-card")
+    assert question["default"] == "ignore"
+    assert [o["value"] for o in question["options"]] == ["b2", "b1", "ignore"]
+    table.answer("which-card", "b1")
+    assert table.actions[-2:] == [{"by": 1, "play": "b2"}, {"by": 2, "play": "b1"}]
+
+
 @pytest.mark.parametrize("bad", ["unseen:r9", "unseen:", "maybe", 3])
 def test_a_missed_card_that_is_no_card_is_refused(bad):  # R-TURN-1
     table = Table()

@@ -837,8 +837,10 @@ class RoundTracker:
             previous = next(reversed(self.camera_cards.values()), None)  # entries come in order
             self.camera_cards[seq] = event["card"]
             hint = self._hint(event)
-            if (event.get("same") is False and not self.overrides.inferred.get(f"q{seq}-{SLAPPED_TWIN}")
+            if (event.get("same") is False and told is None
+                    and not self.overrides.inferred.get(f"q{seq}-{SLAPPED_TWIN}")
                     and self._misread_top_read(seq, t, card, hint, previous, event.get("confidence"))):
+                self._ask_if_laid(seq, t, card, hint, event.get("confidence"), event.get("alternatives"))
                 if (cards.parse(card).kind in SLAPPING and self.slapped is not None
                         and self.slapped[1] == len(self.moves)):
                     self.slap_reread = (seq, t)
@@ -1884,6 +1886,28 @@ class RoundTracker:
             move=move,
             card=card,
             default=card,
+            t=t,
+        )
+
+    def _ask_if_laid(self, seq: int, t: float, card: str, seat: int | None, confidence: float | None,
+                     alternatives) -> None:
+        """A landing taken for the top read again (no play), read unsure: the table may say a card was
+        laid all the same, and which (``which-card``, "nothing was played" by default; simulated game
+        233: a yellow 1 read as the 0 under it, by the arm of the seat that was to lay the next card)."""
+        if confidence is None or confidence >= ASK_CARD_BELOW:
+            return
+        playable = EDITIONS[self.config.edition].playable_codes
+        weighed = [code for code, _ in _checked_alternatives(alternatives) if code in playable]
+        codes = list(dict.fromkeys([card, *weighed]))
+        self._ask(
+            seq,
+            WHICH_CARD,
+            ru=f"Камера не уверена: положили новую карту? Она прочла {texts.card_ru(card)}, как верхнюю",
+            en=f"The camera is unsure: was a card laid? It read {texts.card_en(card)}, like the top",
+            options=[*(texts.card_option(code) for code in codes), texts.nothing_played_option()],
+            seat=seat,
+            card=card,
+            default=texts.NOTHING_PLAYED,
             t=t,
         )
 
