@@ -173,7 +173,8 @@ def _align(entries: list[dict], expected: list[dict]) -> dict[int, int]:
                               (False, ALIGN_FAR_S)):
         for seq, entry in enumerate(entries):
             event = entry.get("event") if entry["kind"] == "event" else None
-            if seq in out or not event or event["type"] not in ("landed", "taken", "moved", "drawn"):
+            if (seq in out or not event or event["type"] not in ("landed", "taken", "moved", "drawn")
+                    or event.get("first")):  # (the card turned up to start the round is nobody's play)
                 continue
             best = None
             for k, truth in enumerate(expected):
@@ -202,6 +203,21 @@ def _last_play_before(actions: list[dict], index: int) -> tuple[int | None, str 
     return last, actions[last]["play"] if last is not None else None
 
 
+def _unseen_before(actions: list[dict], index: int, landed: set[int]) -> list[dict]:
+    """The plays right before ``actions[index]`` that the camera did not see land, in turn (a
+    penalty's victim taking it between them aside): what the table tells as "unseen:<code>,…". Empty
+    when one of them intercepted the card before it (no turn of its own: the table names a twin)."""
+    chain: list[dict] = []
+    k = index - 1
+    while k >= 0 and ("play" in actions[k] and k not in landed or actions[k].get("accept")):
+        if "play" in actions[k]:
+            chain.insert(0, actions[k])
+        k -= 1
+    _, under = _last_play_before(actions, k + 1)
+    cards = [under] + [a["play"] for a in chain]
+    return [] if any(a == b for a, b in zip(cards, cards[1:], strict=False)) else chain
+
+
 def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
     """The tracker over the same entries, with a table that answers each question from the truth."""
     from companion.rules import RULE_DEFAULTS
@@ -211,6 +227,8 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
         MISREAD_BEFORE,
         TWIN,
         UNSEEN,
+        UNSEEN_CHAIN,
+        UNSEEN_LANDED,
         MatchConfig,
         MatchTracker,
         TableError,
@@ -241,7 +259,12 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                 value = action.get("last")
             elif kind == "wrong-or-misread":
                 value = action.get("play", NOTHING_PLAYED)
-                if index is not None and value == question["card"]:
+                chain = _unseen_before(actions, index, landed) if index is not None else []
+                if len(chain) > 1 or (chain and value != question["card"]):
+                    # several cards laid unseen, or one and this card misread: the table names them all
+                    value = UNSEEN + UNSEEN_CHAIN.join(a["play"] for a in chain) + (
+                        f"{UNSEEN_LANDED}{value}" if value != question["card"] else "")
+                elif index is not None and value == question["card"]:
                     # read right: the play before it was misread, if the camera saw it land, else it
                     # went unseen
                     last, before = _last_play_before(actions, index)
@@ -251,14 +274,19 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                     value = (misread if last in landed and misread in offered
                              else unseen if unseen in offered else None)
             elif kind == "missed-before" and index is not None and "by" in action:
-                # the play right before the card, if the camera did not see it land: the asked seat's
-                # card, or the top's twin (an interception); the asked seat's draw, kept; else nothing
-                # was missed
+                # the plays right before the card that the camera did not see land: the asked seat's
+                # card (and the next seats' after it), or the top's twin (an interception); the asked
+                # seat's draw, kept; else nothing was missed
                 before = actions[index - 1] if index > 0 else {}
                 _, top = _last_play_before(actions, index - 1)
                 offered = [o["value"] for o in question["options"]]
+                chain = _unseen_before(actions, index, landed)
                 if before.get("pass") and before["by"] == question["seat"] and DREW in offered:
                     value = DREW
+                elif len(chain) > 1 and chain[0]["by"] == question["seat"]:
+                    # several cards laid unseen, the first by the seat asked: the table names them all
+                    value = UNSEEN + UNSEEN_CHAIN.join(a["play"] for a in chain) + (
+                        f"{UNSEEN_LANDED}{action['play']}" if action["play"] != question["card"] else "")
                 elif "play" not in before or index - 1 in landed:
                     value = "none"
                 elif before["play"] == top and before["by"] != question["seat"]:

@@ -478,6 +478,56 @@ def test_a_snore_passed_on_unseen_with_its_twin_is_offered_by_the_arm_after_it()
     assert [m.intercept for m in table.round.moves if m.action.get("play") == "b-snore"] == [False, True]
 
 
+def test_several_cards_missed_in_one_passage_can_be_told_in_turn():  # R-TURN-1
+    table = Table()  # blue 5 to start, seat 1 to move
+    table.land("y3")  # seat 1's blue 7 and seat 2's yellow 7 went unseen, then seat 0's yellow 3
+    assert table.actions == [] and "wrong-or-misread" in table.kinds()
+    table.answer("wrong-or-misread", "unseen:b7,y7")
+    assert table.actions == [{"by": 1, "play": "b7"}, {"by": 2, "play": "y7"}, {"by": 0, "play": "y3"}]
+    assert table.round.hand_counts() == [7, 7, 7] and table.game.turn == 1
+    assert table.kinds() == []
+    unseen = [line["text_en"] for line in table.round.log if "did not see" in line["text_en"]]
+    assert unseen == ["The camera did not see blue 7 land", "The camera did not see yellow 7 land"]
+
+
+def test_cards_missed_before_a_misread_one_are_told_with_the_card_it_was():  # R-TURN-1
+    table = Table()  # blue 5 to start
+    table.event("landed", zone="discard", card="r3", confidence=0.3)  # a yellow 7, read as a red 3
+    table.answer("wrong-or-misread", "unseen:b7=y7")  # seat 1's blue 7 went unseen
+    assert table.actions == [{"by": 1, "play": "b7"}, {"by": 2, "play": "y7"}]
+    assert any(line["text_en"] == "The camera read red 3; it was yellow 7 (told by the table)"
+               for line in table.round.log)
+
+
+def test_cards_told_missed_that_the_rules_refuse_change_nothing():  # R-TURN-1
+    table = Table()
+    table.land("y3")
+    table.answer("wrong-or-misread", "unseen:r1,g2")  # a red 1 cannot lie on the blue 5
+    assert table.actions == [] and "wrong-or-misread" in table.kinds()
+    assert any(line["text_en"] == "The cards told cannot have been laid before this one"
+               for line in table.round.log)
+
+
+def test_several_cards_missed_under_a_long_cover_can_be_told():  # R-TURN-1
+    table = Table()
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    _land_covered(table, 0, "b7", 2.6)  # seat 0's blue 5 and seat 1's blue 6, then seat 2's blue 7
+    table.answer("missed-before", "unseen:b5,b6")
+    assert table.actions[-3:] == [{"by": 0, "play": "b5"}, {"by": 1, "play": "b6"}, {"by": 2, "play": "b7"}]
+    assert table.game.turn == 0 and "missed-before" not in table.kinds()
+
+
+def test_several_cards_missed_before_a_draw_can_be_told():  # R-TURN-1, R-TURN-2
+    table = Table()
+    for seat, card in USUAL_COVERS:
+        _land_covered(table, seat, card, 0.7)
+    # seat 0 to move: seat 0's blue 1 and seat 1's blue 3 went unseen, then seat 2 drew
+    table.event("drawn", zone="deck", card="back", reach=PLACES[2])
+    table.answer("missed-before", "unseen:b1,b3")
+    assert table.actions[-3:] == [{"by": 0, "play": "b1"}, {"by": 1, "play": "b3"}, {"by": 2, "draw": True}]
+
+
 def test_a_take_seen_before_a_card_told_laid_unseen_shows_the_top_the_next_card_meets():  # R-ADV-2, R-ADV-5
     # Simulated game 206: the small pirates taken by the hand that laid a card the camera missed, the
     # super pirates seen under them; then the next seat's Polypig, which beats the super pirates.
@@ -511,6 +561,16 @@ def test_a_card_read_unsure_as_the_top_read_again_may_be_told_a_card():  # R-TUR
     assert [o["value"] for o in question["options"]] == ["b2", "b1", "ignore"]
     table.answer("which-card", "b1")
     assert table.actions[-2:] == [{"by": 1, "play": "b2"}, {"by": 2, "play": "b1"}]
+
+
+@pytest.mark.parametrize("bad", ["unseen:b7,", "unseen:b7,r9", "unseen:b1,b2,b3,b4,b6", "unseen:b7=zz",
+                                 "unseen:b7=", "unseen:=b7"])
+def test_cards_told_missed_that_are_no_cards_are_refused(bad):  # R-TURN-1
+    table = Table()
+    table.land("y3")
+    with pytest.raises(TableError):
+        table.answer("wrong-or-misread", bad)
+    assert table.actions == [] and "wrong-or-misread" in table.kinds()
 
 
 @pytest.mark.parametrize("bad", ["unseen:r9", "unseen:", "maybe", 3])

@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 import functools
 import statistics
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from companion import cards
@@ -87,6 +88,12 @@ QUIET_TWINS = ("number", "omni", "poly", "shake")
 # land. Cards that ask the table something (a last hand, a villain) are not guessed unseen; a Polypig
 # is, naming the colour of the card laid on it.
 UNSEEN = "unseen:"
+# Told by the table, "unseen:<code>,<code>…" names several cards laid unseen in turn (each by the seat
+# that moved next), and "…=<code>" the card that landed, when the camera misread it too
+# (``parse_unseen``): several plays under one arm's passage.
+UNSEEN_CHAIN = ","
+UNSEEN_LANDED = "="
+UNSEEN_CHAIN_MAX = 4  # cards laid unseen that one answer may name
 # Or "before:<code>": it lies there rightly, and the last card played, which the camera read surely
 # as another card of <code>'s colour, was <code> (``_reread_card``).
 MISREAD_BEFORE = "before:"
@@ -258,6 +265,45 @@ def _checked_alternatives(value) -> list[list]:
                 and item[1] >= MIN_ALTERNATIVE_P):
             out.append([item[0], float(item[1])])
     return sorted(out, key=lambda a: -a[1])
+
+
+def parse_unseen(value, playable) -> tuple[list[str], str | None] | None:
+    """An answer "unseen:<code>[,<code>…][=<code>]": the cards laid unseen, in turn, and the card that
+    landed when the table names it (else None); None when ``value`` is not such an answer, or names a
+    code not in ``playable`` or more than UNSEEN_CHAIN_MAX cards laid unseen."""
+    if not isinstance(value, str) or not value.startswith(UNSEEN):
+        return None
+    named, _, landed = value[len(UNSEEN):].partition(UNSEEN_LANDED)
+    chain = named.split(UNSEEN_CHAIN)
+    if (not 1 <= len(chain) <= UNSEEN_CHAIN_MAX or any(code not in playable for code in chain)
+            or (UNSEEN_LANDED in value and landed not in playable)):
+        return None
+    return chain, landed or None
+
+
+def _lay_unseen(game: Game, chain: list[str], then: str | None) -> Iterator[tuple[list[dict], Game]]:
+    """The cards of ``chain`` laid unseen in turn on ``game``, each by the seat that may lay the next card
+    once what comes first is done (``_openings``): (the actions, the game after them), each way the
+    rules allow. A Polypig names the colour of the card laid on it (``then`` after the last; none
+    names it before a draw); a slap's last hand is its player's, as nobody saw it."""
+    if not chain:
+        yield [], game
+        return
+    code, rest = chain[0], chain[1:]
+    on_it = rest[0] if rest else then
+    for _, prelude, start in _openings(game):
+        action = {"by": start.turn, "play": code}
+        if code == POLY:
+            colour = cards.parse(on_it).colour if on_it is not None else None
+            if colour is None:
+                continue
+            action["colour"] = colour
+        elif cards.parse(code).kind in SLAPPING:
+            action["last"] = start.turn
+        probe = _pushed(start, [action])
+        if probe is not None:
+            for actions, after in _lay_unseen(probe, rest, then):
+                yield prelude + [action] + actions, after
 
 
 def _cover_of(event: dict, t: float, key: str = "covered") -> float | None:
@@ -1187,8 +1233,8 @@ class RoundTracker:
             twin = actions[-2].get("play") == actions[-1]["play"]
             unseen_reading = (actions[-1]["by"], actions, twin)
             readings, long, from_missed = [unseen_reading], False, True
-            if twin and missed.startswith(UNSEEN):
-                readings += self._other_interceptors(seq, missed[len(UNSEEN):], card, actions[-1]["by"])
+            if twin and missed.startswith(UNSEEN) and missed[len(UNSEEN):] == card:
+                readings += self._other_interceptors(seq, card, card, actions[-1]["by"])
             reach = None  # the arm seen may be either player's
         if fixed_by is not None:
             chosen = [r for r in readings if r[0] == fixed_by]
@@ -1274,7 +1320,9 @@ class RoundTracker:
         top_laid = self._previous_move() if plain else None  # the move that laid the top it lands on
         unseen_at = _unseen_index(actions)  # the card laid unseen, when ``chosen`` is that reading
         if chosen is unseen_reading and unseen_at is not None:
-            self._note_unseen(seq, t, actions[unseen_at]["play"])
+            for action in actions[:unseen_at + 1]:  # (several, when the table told them)
+                if "play" in action:
+                    self._note_unseen(seq, t, action["play"])
         from_missed = from_missed and chosen is unseen_reading
         # the table told whose card this is, and so that one before it went unseen: which card that
         # was is the likeliest guess, and the table may name it
@@ -1833,6 +1881,16 @@ class RoundTracker:
             close_inferred()
             actions = unseen[codes.index(told[len(UNSEEN):])][1]
             return actions[-1]["by"], actions, False
+        named = parse_unseen(told, EDITIONS[self.config.edition].playable_codes) if answered else None
+        if named is not None:
+            chain, landed = named
+            found = self._chain_then(seq, chain, landed or card)
+            if found is not None:
+                if landed not in (None, card):
+                    self._note_misread(seq, t, card, landed, " (сказали за столом)", " (told by the table)")
+                return found[0][-1]["by"], found[0], False
+            self._flag(seq, t, "Названные карты не могли лечь перед этой",
+                       "The cards told cannot have been laid before this one")
         if told == texts.NOTHING_PLAYED:
             close_inferred()
             self.effective.append(seq)
@@ -1960,17 +2018,20 @@ class RoundTracker:
         (flagged, when told)."""
         if not isinstance(missed, str) or not (missed == DREW or missed.startswith((UNSEEN, TWIN))):
             return card, None
-        openings = _openings(self.game) if missed.startswith(UNSEEN) else []
-        for read in [card] + [other for other, _ in alternatives if other != card]:
+        chain, landed = parse_unseen(missed, EDITIONS[self.config.edition].playable_codes) or ([], None)
+        reads = [landed] if landed else [card] + [other for other, _ in alternatives if other != card]
+        for read in reads:
             if missed == DREW:
                 actions = self._drew_then(self.game, seq, read)
             elif missed.startswith(UNSEEN):
-                unseen = self._unseen_then(openings, seq, missed[len(UNSEEN):], read, twin_by=hint)
+                unseen = self._chain_then(seq, chain, read, twin_by=hint) if chain else None
                 actions = None if unseen is None else unseen[0]
             else:
                 actions = self._twins_then(self.game, seq, read, accepted=True).get(int(missed[len(TWIN):]))
             if actions is not None:
-                if read != card:
+                if read == landed != card:
+                    self._note_misread(seq, t, card, read, " (сказали за столом)", " (told by the table)")
+                elif read != card:
                     self._note_rules_read(seq, t, card, read)
                 return read, actions
         if told:
@@ -1992,7 +2053,8 @@ class RoundTracker:
         (``DREW`` offered).
         """
         qid = f"q{seq}-{MISSED_BEFORE}"
-        guessed = [inferred[len(UNSEEN):]] if inferred and inferred.startswith(UNSEEN) else []
+        chain, landed = parse_unseen(inferred, EDITIONS[self.config.edition].playable_codes) or ([], None)
+        guessed = chain if len(chain) == 1 and landed is None else []  # (several told: the table's words)
         codes = list(dict.fromkeys(unseen + guessed))
         name = self.players[seat]
         options = [{"value": "none", "label_ru": "нет, ничего не пропущено",
@@ -2156,6 +2218,18 @@ class RoundTracker:
             return None
         game.push(play)
         return [first, play]
+
+    def _chain_then(self, seq: int, chain: list[str], card: str,
+                    twin_by: int | None = None) -> tuple[list[dict], Game] | None:
+        """``_unseen_then`` of the last card of ``chain`` (cards the table told were laid unseen, in
+        turn), after the others laid unseen on the game (``_lay_unseen``): the actions and the game
+        after them, or None when the rules refuse them all."""
+        *first, last = chain
+        for laid, game in _lay_unseen(self.game, first, last):
+            found = self._unseen_then(_openings(game), seq, last, card, twin_by)
+            if found is not None:
+                return laid + found[0], found[1]
+        return None
 
     @staticmethod
     def _kept_unseen(game: Game) -> tuple[list[dict], Game] | None:
@@ -3604,10 +3678,8 @@ class RoundTracker:
             if told.startswith(TWIN):
                 actions = self._twins_then(self.game, seq, cards.BACK, drawer=seat).get(int(told[len(TWIN):]))
             else:
-                action = self._play_before_draw(told[len(UNSEEN):])
-                probe = None if action is None else _pushed(self.game, [action])
-                reach_then = None if probe is None else _reach_by(probe, seat)
-                actions = None if reach_then is None else [action, *reach_then]
+                named = parse_unseen(told, EDITIONS[self.config.edition].playable_codes)
+                actions = None if named is None else self._chain_before_reach(named[0], seat)
             if actions is not None:
                 return actions
             self._flag(seq, t, "Названная карта не могла лечь перед этим",
@@ -3628,6 +3700,19 @@ class RoundTracker:
             self._ask_missed_before(seq, t, cards.BACK, turn, codes, twins, DREW if kept else None,
                                     drawer=seat, drew=kept is not None)
         return kept
+
+    def _chain_before_reach(self, chain: list[str], seat: int) -> list[dict] | None:
+        """The cards of ``chain`` laid unseen in turn (``_lay_unseen``), the last one by the seat to move
+        then (``_play_before_draw``), and a reach into the deck by ``seat`` as the rules then expect it
+        (``_reach_by``): the actions, or None when the rules refuse them."""
+        *first, last = chain
+        for laid, game in _lay_unseen(self.game, first, last):
+            action = self._play_before_draw(last, game)
+            probe = None if action is None else _pushed(game, [action])
+            reach_then = None if probe is None else _reach_by(probe, seat)
+            if reach_then is not None:
+                return [*laid, action, *reach_then]
+        return None
 
     def _drew_before_draw(self) -> list[dict] | None:
         """The seat to move drew a card unseen and kept it (``_kept_unseen``), then the next seat drew:
@@ -3656,13 +3741,15 @@ class RoundTracker:
         if probe is not None and actions[-1]["by"] == seat and self._lays_next(probe, seq, seat, card):
             self.told_later[qid] = DREW
 
-    def _play_before_draw(self, code: str) -> dict | None:
+    def _play_before_draw(self, code: str, game: Game | None = None) -> dict | None:
         """The seat to move's play of ``code``, laid unseen before a reach into the deck, as the rules
-        allow it now; None when they do not, or for a Polypig (nothing tells the colour it named)."""
+        allow it now (on ``game``, a probe, when given); None when they do not, or for a Polypig
+        (nothing tells the colour it named)."""
+        game = game or self.game
         if code == POLY:
             return None
-        return next((action for action in self._with_choices({"by": self.game.turn, "play": code})
-                     if self.game.is_legal(action)), None)
+        return next((action for action in self._with_choices({"by": game.turn, "play": code})
+                     if game.is_legal(action)), None)
 
     def _unseen_before_draw(self, drawer: int) -> list[str]:
         """Cards that, laid unseen by the seat to move, make the next reach into the deck ``drawer``'s
@@ -3973,12 +4060,13 @@ class MatchTracker:
     def _check_answer(self, question: dict, value) -> None:
         allowed = [o["value"] for o in question["options"]]
         playable = EDITIONS[self.config.edition].playable_codes
-        if question["kind"] in ("wrong-or-misread", WHICH_CARD):
+        if question["kind"] == WHICH_CARD:
             ok = value in allowed or (isinstance(value, str) and value in playable)
+        elif question["kind"] == "wrong-or-misread":
+            ok = value in allowed or (isinstance(value, str) and value in playable) or (
+                parse_unseen(value, playable) is not None)
         elif question["kind"] == MISSED_BEFORE:
-            ok = value in allowed or (
-                isinstance(value, str) and value.startswith(UNSEEN) and value[len(UNSEEN):] in playable
-            )
+            ok = value in allowed or parse_unseen(value, playable) is not None
         else:
             ok = any(value == a and type(value) is type(a) for a in allowed)
         if not ok:
