@@ -170,6 +170,43 @@ def test_fix_the_last_move_names_the_real_card(live, page):
     assert live.companion.view()["game"]["top"] == "g5"
 
 
+def test_cards_the_camera_missed_are_told_in_turn(live, page):  # R-TURN-1
+    start_junior_round(live, page)  # blue 5 on top, Боря to move
+    # Боря's blue 7 and Вика's yellow 7 went unseen; then Аня's yellow 3, which cannot lie on the 5
+    live.companion.feed({"type": "landed", "zone": "discard", "card": "y3", "t": 5.0, "confidence": 0.95})
+    page.wait_for_selector(".question[data-kind=wrong-or-misread]")
+    page.click(".question[data-kind=wrong-or-misread] button.answer-other")
+    page.wait_for_selector(".modal.unseen")
+    assert page.locator(".modal [data-send]").is_disabled()  # nothing named yet
+    assert small_targets(page) == []
+    page.click(".modal [data-card=b7]")
+    page.click(".modal [data-colour=y]")
+    page.click(".modal [data-card=y7]")
+    assert page.locator(".modal .unseen-laid .unseen-card").evaluate_all(
+        "els => els.map((e) => e.dataset.code)") == ["b7", "y7"]
+    page.click(".modal [data-send]")
+    page.wait_for_selector(".modal", state="detached")
+    page.wait_for_selector(".top-card[data-top=y3]")
+    game = live.companion.view()["game"]
+    assert game["hand_counts"] == [7, 7, 7] and game["turn"] == 1
+    assert page.locator(".question[data-kind=wrong-or-misread]").count() == 0
+
+
+def test_a_card_missed_before_a_misread_one_is_told_with_the_card_that_landed(live, page):  # R-TURN-1
+    start_junior_round(live, page)
+    live.companion.feed({"type": "landed", "zone": "discard", "card": "r3", "t": 5.0, "confidence": 0.3})
+    page.wait_for_selector(".question[data-kind=wrong-or-misread]")
+    page.click(".question[data-kind=wrong-or-misread] button.answer-other")
+    page.click(".modal [data-card=b7]")  # Боря's blue 7 went unseen
+    page.click(".modal [data-picking=landed]")  # and the red 3 was Вика's yellow 7
+    page.click(".modal [data-colour=y]")
+    page.click(".modal [data-card=y7]")
+    assert page.locator(".modal .unseen-landed .unseen-card").get_attribute("data-code") == "y7"
+    page.click(".modal [data-send]")
+    page.wait_for_selector(".top-card[data-top=y7]")
+    assert live.companion.view()["game"]["turn"] == 0
+
+
 TAPPABLE = "button, a[href], input:not([type=checkbox]), label.rule, .handle"
 
 

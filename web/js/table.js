@@ -5,6 +5,7 @@ import { cardsWord, pick, t } from "./i18n.js";
 import { describeBeaten, describeHints } from "./hints.js";
 import { openFix } from "./fix.js";
 import { openRoundEnd } from "./roundend.js";
+import { openUnseen, UNSEEN_KINDS } from "./unseen.js";
 
 const PILES = ["pirates", "ghosts", "aliens"];
 let root = null;
@@ -196,7 +197,7 @@ function questionsBox(view) {
         const isDefault = q.default !== null && q.default !== undefined && q.default === o.value;
         return `<button class="btn answer ${colour ? "colour-btn" : ""} ${isDefault ? "default" : ""}" data-q="${esc(q.id)}" data-k="${k}"
           ${colour ? `style="--c:${colour}"` : ""}>${esc(pick(o, "label"))}</button>`;
-      }).join("")}</div></div>`).join("");
+      }).join("")}${UNSEEN_KINDS.includes(q.kind) ? `<button class="btn answer-other" data-q="${esc(q.id)}">${t("q.other")}</button>` : ""}</div></div>`).join("");
 }
 
 function villainsBox(view) {
@@ -254,6 +255,10 @@ function bind(view) {
   root.querySelector("#undo").addEventListener("click", () => act("/api/undo", {}));
   root.querySelector("#fix").addEventListener("click", () => openFix(app.view));
   root.querySelector("[data-fix-last]")?.addEventListener("click", () => openFix(app.view));
+  root.querySelectorAll("button.answer-other").forEach((b) => b.addEventListener("click", () => {
+    const q = (view.questions ?? []).find((x) => String(x.id) === b.dataset.q);
+    if (q) openUnseen(app.view, q);
+  }));
   root.querySelectorAll("button.answer").forEach((b) => b.addEventListener("click", async () => {
     const q = (view.questions ?? []).find((x) => String(x.id) === b.dataset.q);
     if (!q) return;
