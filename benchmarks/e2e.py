@@ -50,15 +50,16 @@ TRUTH_ONLY = ("action", "t_clear", "t_cover", "slap", "last")
 
 
 def _truth(table) -> dict:
-    """The engine's actions behind the simulated game and the hand sizes before each."""
+    """The engine's actions behind the simulated game, the hand sizes before each, the starting card."""
     from companion.rules import Game
 
     game = Game.deal(EDITION, NAMES, seed=table.seed)
+    start = game.top
     hands = []
     for action in table.game.actions:
         hands.append([len(h) for h in game.hands])
         game.push(action)
-    return {"actions": list(table.game.actions), "hands": hands, "state": table.game.state()}
+    return {"actions": list(table.game.actions), "hands": hands, "state": table.game.state(), "start": start}
 
 
 def _entries_of(companion) -> list[dict]:
@@ -269,9 +270,11 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                     # went unseen
                     last, before = _last_play_before(actions, index)
                     offered = [o["value"] for o in question["options"]]
+                    if last is None:  # the first play: the starting card was misread
+                        before = truth.get("start")
                     misread = f"{MISREAD_BEFORE}{before}"
                     unseen = f"{UNSEEN}{before}"
-                    value = (misread if last in landed and misread in offered
+                    value = (misread if (last is None or last in landed) and misread in offered
                              else unseen if unseen in offered else None)
             elif kind == "missed-before" and index is not None and "by" in action:
                 # the plays right before the card that the camera did not see land: the asked seat's

@@ -329,3 +329,37 @@ def test_a_card_landing_before_every_pile_is_read_is_the_first_play():  # R-SETU
     assert [m.action for m in round_.moves if "play" in m.action] == [{"by": 1, "play": "b-snore"}]
     assert round_.game.villains["aliens"][0] == "alien"  # read later, told then
     assert round_.game.villains["pirates"][0] == "pirate-small"
+
+
+class _UnsureStart:
+    """A pipeline that reads the starting card as a red 5, unsure, then sees a blue 6 land on it."""
+
+    def __init__(self, confidence: float):
+        self.t, self.confidence = -1.0, confidence
+
+    def process(self, frame):
+        self.t = frame.t
+        if frame.t == 1.0:
+            return [{"type": "landed", "zone": "discard", "card": "b6", "t": 1.0, "confidence": 0.99,
+                     "same": False}]
+        return []
+
+    def state(self):
+        return {"discard": {"card": "r5" if self.t < 1.0 else "b6", "confidence": self.confidence}}
+
+
+@pytest.mark.parametrize("confidence, start", [(0.6, "r6"), (0.99, "r5")])
+def test_the_starting_card_keeps_the_cameras_confidence(confidence, start):  # R-TURN-1, R-SETUP-2
+    from companion.vision.sources import Frame
+
+    companion = Companion(Store())
+    companion.start_match("junior", ["А", "Б", "В"])
+    image = np.full((120, 160, 3), 90, np.uint8)
+    frames = [Frame(t, image) for t in (0.0, 0.5, 1.0, 2.0)]
+    companion.attach_source(frames, pipeline=_UnsureStart(confidence))
+    companion.run_source()
+    round_ = companion.match.round
+    # read unsure, the red 5 was a red 6, as the blue 6 laid on it tells; read surely, the table is asked
+    assert round_.start_card == start
+    plays = [m.action for m in round_.moves if "play" in m.action]
+    assert plays == ([{"by": 1, "play": "b6"}] if start == "r6" else [])

@@ -15,14 +15,15 @@ PLACES = {0: 0.1, 1: 0.4, 2: 0.7}  # where each seat's arm crosses the frame's b
 class Table:
     """A match fed by hand: camera events one step (1.5 s) apart, answers and corrections."""
 
-    def __init__(self, edition="junior", players=3, *, start="b5", tops=None, dealer=0):
+    def __init__(self, edition="junior", players=3, *, start="b5", tops=None, dealer=0,
+                 start_confidence=0.99):
         rules = resolve_rules(edition, None)
         self.match = MatchTracker(1, MatchConfig(edition, NAMES[:players], dealer, rules, None))
         self.entries: list[dict] = []
         self.t = 0.0
         for pile, card in (tops or {}).items():
             self.event("top", zone=pile, card=card)
-        self.event("landed", card=start)
+        self.event("landed", card=start, confidence=start_confidence)
 
     def submit(self, entry: dict) -> None:
         entry = self.match.prepare({"t": self.t, **entry})
@@ -111,6 +112,37 @@ def test_illegal_card_asks_wrong_card_or_misread():  # R-WRONG-1
     assert table.actions == [{"by": 1, "wrong": "r2"}]
     assert table.round.hand_counts() == [8, 10, 8]
     assert table.game.turn == 2
+
+
+def test_a_starting_card_read_unsure_is_read_again_from_the_first_card():  # R-TURN-1, R-SETUP-2
+    # Simulated game 245: the red 6 turned up to start was read as a red 5, then a blue 6 laid on it.
+    table = Table(start="r5", start_confidence=0.6)
+    table.land("b6")
+    assert table.actions == [{"by": 1, "play": "b6"}] and table.kinds() == []
+    assert table.round.start_card == "r6"
+    assert any(line["text_en"] == "The camera read red 5; it was red 6 (from the next card)"
+               for line in table.round.log)
+
+
+def test_a_starting_card_read_surely_is_read_again_when_the_table_says_so():  # R-TURN-1
+    table = Table(start="r5")  # read surely
+    table.land("b6")
+    question = table.question("wrong-or-misread")
+    option = next(o for o in question["options"] if o["value"] == "before:r6")
+    assert option["label_en"] == "right, and the starting card was red 6, not red 5"
+    table.answer("wrong-or-misread", "before:r6")
+    assert table.actions == [{"by": 1, "play": "b6"}] and table.round.start_card == "r6"
+
+
+def test_a_starting_card_a_person_named_is_not_read_again():  # R-TURN-1
+    rules = resolve_rules("junior", None)
+    match = MatchTracker(1, MatchConfig("junior", NAMES[:3], 0, rules, None))
+    match.apply({"kind": "action", "t": 0.0, "action": {"start": "r5"}}, live=True)
+    match.apply({"kind": "event", "t": 1.5, "event": {"type": "landed", "zone": "discard", "card": "b6",
+                                                     "t": 1.5, "confidence": 0.5}}, live=True)
+    assert match.round.start_card == "r5" and match.round.moves == []
+    question = next(q for q in match.round.open_questions() if q["kind"] == "wrong-or-misread")
+    assert not any(str(o["value"]).startswith("before:") for o in question["options"])
 
 
 def test_a_wrong_card_taken_back_is_inferred():  # R-WRONG-1

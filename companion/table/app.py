@@ -202,7 +202,9 @@ class Companion:
         for pile, card in tops.items():
             if card in edition.villain_codes:
                 self._tell_top(pile, card, now)
-        event = {"type": "landed", "zone": "discard", "card": start, "first": True}
+        # (with the camera's confidence: a starting card misread may be read again from the first play)
+        event = {"type": "landed", "zone": "discard", "card": start, "first": True,
+                 "confidence": (state.get("discard") or {}).get("confidence")}
         self._apply({"kind": "event", "t": now, "event": event})
         self._seed_since = None
         self._late_tops = {pile for pile, card in tops.items() if card not in edition.villain_codes}

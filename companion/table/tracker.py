@@ -306,6 +306,22 @@ def _lay_unseen(game: Game, chain: list[str], then: str | None) -> Iterator[tupl
                 yield prelude + [action] + actions, after
 
 
+def _coloured_like(before: str, card: str) -> str | None:
+    """The card of ``before``'s colour with the face of ``card``, a card of another colour: what
+    ``before`` was when misread in its face (the colour is read surely; a 3 and a 0, a 1 and a Shaker
+    of one printing can look alike). None when either has no colour or is a villain, the faces are
+    alike already, or no such card exists."""
+    if not cards.is_code(before) or not cards.is_code(card):
+        return None
+    old, now = cards.parse(before), cards.parse(card)
+    if not old.colour or not now.colour or old.colour == now.colour:
+        return None
+    if old.is_villain or now.is_villain or old.face == now.face:
+        return None
+    reread = cards.coloured(old.colour, now.face)
+    return reread if cards.is_code(reread) else None
+
+
 def _cover_of(event: dict, t: float, key: str = "covered") -> float | None:
     """How long the event's zone was covered before it was told (since ``key``: the last hand came over
     it, or ``first_covered``, the first of several), or None when not told."""
@@ -450,6 +466,9 @@ class RoundTracker:
         self.game: Game | None = None
         self.start_card: str | None = None
         self.start_t = 0.0
+        # how the starting card was read: a person named it, or the camera's confidence (None: unknown)
+        self.start_told = False
+        self.start_confidence: float | None = None
         self.tops: dict[str, str | None] = {pile: None for pile in PILES}
         self.moves: list[Move] = []
         self.questions: dict[str, dict] = {}
@@ -710,8 +729,9 @@ class RoundTracker:
                     piles[taken_pile].pop(0)
         return (None, None)
 
-    def _start(self, seq: int, t: float, card: str) -> None:
-        self.start_card = card
+    def _start(self, seq: int, t: float, card: str, *, told: bool = False,
+               confidence: float | None = None) -> None:
+        self.start_card, self.start_told, self.start_confidence = card, told, confidence
         self.start_t = self.landed_t = t
         self.game = self._fresh_game()
         self._note(
@@ -868,7 +888,9 @@ class RoundTracker:
                                    ": everyone slapped the deck after it")
                 card = slapped_as
             if self.game is None:
-                self._start(seq, t, card)
+                confidence = event.get("confidence")
+                self._start(seq, t, card, told=self._card_told(seq),
+                            confidence=confidence if isinstance(confidence, (int, float)) else None)
                 return
             if told == texts.NOTHING_PLAYED and "card" not in fix:
                 # an arm passed over the pile and the camera read the top again as this card: the
@@ -1754,16 +1776,50 @@ class RoundTracker:
         land on it: the card of its colour with ``card``'s face (``_reread_last``). None when it cannot
         be read again: the table said what it was, it was an interception, it was read surely
         (``UNSURE_READING``; ``surely``: all the same, as the table told), or no such card exists."""
-        if not cards.is_code(card) or self._card_told(move.source) or (
+        if move.intercept or self._card_told(move.source) or (
                 not surely and move.confidence is not None and move.confidence >= UNSURE_READING):
             return None
-        before, now = cards.parse(move.action["play"]), cards.parse(card)
-        if move.intercept or not before.colour or not now.colour or before.colour == now.colour:
+        return _coloured_like(move.action["play"], card)
+
+    def _start_reread(self, card: str, *, surely: bool = False) -> str | None:
+        """The starting card read again for ``card``, the first card played, of another colour, that
+        cannot lie on it: as a play would be (``_reread_card``), the card of its colour with ``card``'s
+        face. None when a person named it, the camera read it surely (``surely``: all the same, as the
+        table told), or no such card exists."""
+        if self.start_told or self.start_card is None or (
+                not surely and self.start_confidence is not None and self.start_confidence >= UNSURE_READING):
             return None
-        if before.is_villain or now.is_villain or before.face == now.face:
+        return _coloured_like(self.start_card, card)
+
+    def _read_start_as(self, code: str) -> str | None:
+        """The round again from ``code`` as its starting card (no card has been played on it yet);
+        returns the starting card before, or None, nothing changed, when the rules refuse it."""
+        start, moves = self.start_card, list(self.moves)
+        self.start_card = code
+        try:
+            self._rebuild(moves)
+        except IllegalAction:
+            self.start_card = start
+            self._rebuild(moves)
             return None
-        reread = cards.coloured(before.colour, now.face)
-        return reread if cards.is_code(reread) else None
+        return start
+
+    def _reread_start(self, seq: int, t: float, card: str, readings, *, surely: bool = False,
+                      told: str | None = None) -> list:
+        """``_reread_last`` before any card was played: the starting card misread in its face
+        (``_start_reread``; simulated game 245: a red 6 read as a 5, then a blue 6 laid on it)."""
+        reread = self._start_reread(card, surely=surely)
+        if reread is None or (told is not None and told != reread):
+            return []
+        start = self._read_start_as(reread)
+        if start is None:
+            return []
+        found = readings()
+        if not found:
+            self._read_start_as(start)
+            return []
+        self._note_misread(seq, t, start, reread, " (по следующей карте)", " (from the next card)")
+        return found
 
     def _reread_last(self, seq: int, t: float, card: str, readings, *, surely: bool = False,
                      told: str | None = None) -> list:
@@ -1774,7 +1830,7 @@ class RoundTracker:
         new card then has ``readings()``, which are returned (the table is told); else nothing."""
         last = self.last_play()
         if last is None:
-            return []
+            return self._reread_start(seq, t, card, readings, surely=surely, told=told)
         index, move = last
         if move.intercept:
             return self._reread_twins(seq, t, card, readings, told)
@@ -1915,10 +1971,17 @@ class RoundTracker:
 
     def _misread_before(self, seq: int, t: float, card: str) -> str | None:
         """The card the last play would be, read again for ``card`` (``_reread_card``, however surely
-        it was read), when ``card`` may then lie on it; else None. Nothing is changed."""
+        it was read), when ``card`` may then lie on it; else None. Nothing is changed. Before any card
+        was played, the starting card so read again (``_start_reread``)."""
         last = self.last_play()
         if last is None:
-            return None
+            reread = self._start_reread(card, surely=True)
+            start = None if reread is None else self._read_start_as(reread)
+            if start is None:
+                return None
+            fits = bool(self._readings(seq, card, None, t))
+            self._read_start_as(start)
+            return reread if fits else None
         index, move = last
         reread = self._reread_card(move, card, surely=True)
         if reread is None:
@@ -1991,6 +2054,13 @@ class RoundTracker:
                             "label_ru": f"верно, а перед ней была {texts.card_ru(reread)}, "
                                         f"не {texts.card_ru(read)}",
                             "label_en": f"right, and the card before it was {texts.card_en(reread)}, "
+                                        f"not {texts.card_en(read)}"})
+        elif reread is not None:  # the starting card read again (``_misread_before``)
+            read = read or self.start_card
+            options.append({"value": MISREAD_BEFORE + reread,
+                            "label_ru": f"верно, а первая карта была {texts.card_ru(reread)}, "
+                                        f"не {texts.card_ru(read)}",
+                            "label_en": f"right, and the starting card was {texts.card_en(reread)}, "
                                         f"not {texts.card_en(read)}"})
         for code in unseen:
             options.append({"value": UNSEEN + code, "label_ru": f"верно, а перед ней {texts.card_ru(code)}",
@@ -3873,7 +3943,7 @@ class RoundTracker:
                 return self._refuse(
                     seq, t, TableError("bad-request", "the round has its starting card already"), live
                 )
-            self._start(seq, t, action["start"])
+            self._start(seq, t, action["start"], told=True)
             return
         if "villain" in action and "card" in action and "play" not in action:
             if self.game is None:
