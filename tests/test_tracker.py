@@ -1406,6 +1406,25 @@ def test_an_alien_taken_after_a_polypig_tells_its_twin_landed_unseen():  # R-ADV
     assert table.actions[-2:] == [{"by": 2, "play": "poly", "colour": "y"}, {"by": 0, "play": "y3"}]
 
 
+@pytest.mark.parametrize("colour_told", [False, True])
+def test_an_alien_taken_by_another_arm_than_the_seen_twins_tells_a_third_twin_unseen(colour_told):
+    # R-ADV-1, R-ADV-4, R-POLY-1: simulated game 336: three Polypigs, the second seen laid by its own
+    # seat's arm by a seat holding too many cards to win anything, the third unseen; the alien taken by
+    # the third one's arm. The colour told for the second is its own: the third names the colour of
+    # the card laid on it.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b4"), (2, "poly"))  # seat 0 and seat 2 hold 8, seat 1 holds 7
+    table.event("landed", zone="discard", card="poly", same=True, reach=PLACES[0])
+    if colour_told:
+        table.answer("colour", "g")
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[1])
+    assert [(a["by"], a["play"]) for a in table.actions[-3:]] == [(2, "poly"), (0, "poly"), (1, "poly")]
+    assert table.game.state()["trophies"][1] == ["alien"] and table.round.hand_counts() == [7, 6, 7]
+    table.land_seen((2, "b1"))  # the third Polypig named blue
+    assert table.actions[-2:] == [{"by": 1, "play": "poly", "colour": "b"}, {"by": 2, "play": "b1"}]
+    assert "wrong-or-misread" not in table.kinds()
+
+
 def test_an_alien_taken_after_a_grabber_by_no_arm_placed_is_asked_not_explained_by_a_twin_unseen():
     # R-ADV-4, R-GRAB: a second Grabber unseen doubles the penalty; guessed by the wrong seat, it
     # would derail the round. With no arm to say whose it was, the table is asked; told seat 2 took

@@ -1544,9 +1544,13 @@ class RoundTracker:
             if qid in self.questions:
                 self._close(qid, "inferred")
             return
-        if move.action["play"] != POLY or qid not in self.questions or not self._amend(index, colour=colour):
+        # (a Polypig's twin laid unseen: the colour told of that question was the seen twin's)
+        unseen_twin = move.inferred and move.intercept
+        if (move.action["play"] != POLY or not (qid in self.questions or unseen_twin)
+                or not self._amend(index, colour=colour)):
             return
-        self._close(qid, "inferred")
+        if qid in self.questions:
+            self._close(qid, "inferred")
         self._note(
             seq,
             t,
@@ -3040,7 +3044,9 @@ class RoundTracker:
             return False
         move = last[1]
         question = self._seat_question(move)
-        if question is None:
+        if question is None or (move.intercept and self._reach_seat(move.reach) == move.action["by"]):
+            # (a twin seen laid by its own seat's arm: the taker's card was a twin laid after it, unseen,
+            # ``_explain_by_interception``; simulated game 336: three Polypigs, the last one unseen)
             return False
         saved = list(self.moves)
         for option in question["options"]:
