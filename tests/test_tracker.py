@@ -576,6 +576,31 @@ def test_a_take_seen_before_a_card_told_laid_unseen_shows_the_top_the_next_card_
     assert "trophy" not in table.kinds()
 
 
+@pytest.mark.parametrize("next_card", ["b2", "b1"])
+def test_a_trophy_taken_by_the_next_seats_arm_tells_a_card_laid_unseen_before_it(next_card):
+    # R-ADV-1, R-ADV-4, R-ADV-5: simulated game 326: seat 0's card went unseen, and seat 1's blue 1,
+    # seen landing with seat 0's arm, was taken for seat 0's, who holds too many cards to win the small
+    # pirates it beats. The next card tells: another card, it was so; the blue 1's twin (simulated
+    # game 122), the taker intercepted and that twin took the pirates.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b4"), (2, "b5"))  # seat 0 to move, holds 8
+    table.land_seen((0, "b1"))
+    assert table.actions[-1] == {"by": 0, "play": "b1"} and table.round.hand_counts() == [7, 7, 7]
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big", reach=PLACES[1])
+    assert table.actions[-1] == {"by": 0, "play": "b1"} and "trophy" in table.kinds()  # not told yet
+    if next_card == "b2":
+        table.land_seen((2, "b2"))
+        plays = [a for a in table.actions if "play" in a]
+        assert [a["by"] for a in plays[-3:]] == [0, 1, 2] and plays[-2] == {"by": 1, "play": "b1"}
+        assert table.round.moves[-3].inferred
+    else:
+        table.event("landed", zone="discard", card="b1", same=True, reach=PLACES[1])
+        assert table.actions[-2:] == [{"by": 0, "play": "b1"}, {"by": 1, "play": "b1"}]
+    trophies = table.game.state()["trophies"]
+    assert trophies[0] == [] and "pirate-small" in trophies[1]  # (the twin beats the aliens too)
+    assert "trophy" not in table.kinds()
+
+
 def test_a_card_read_unsure_as_the_top_read_again_may_be_told_a_card():  # R-TURN-1
     # Simulated game 233: the camera read the last card as a red 2 (the rules took the blue 2 it
     # weighed), then seat 2's blue 1 read unsure as that blue 2, with seat 0's arm seen (on its way

@@ -142,6 +142,11 @@ SLAPPED_TWIN = "slapped-twin"
 # as another card, was the twin of the Slapper or Stealer under it: everyone slapped the deck after it
 # (``_slapped_without_slapper``).
 SLAPPED_AS = "slapped-as"
+# "q<seq>-taker-after-unseen" (inferred only, ``told_later``): the villain taken as entry seq, which the
+# rules did not explain, was the taker's: the last play was that seat's, laid after a number card the
+# seat to move laid unseen (``_explain_by_taker_after_unseen``); told by the next card landing, no twin
+# of the last one (the taker's twin, seen late, would have taken it: simulated game 122).
+TAKER_AFTER_UNSEEN = "taker-after-unseen"
 # how a "went-out" is closed once its play is read again as one its player did not go out with (another
 # seat's, or one whose player held more cards by then): nobody is asked, and no draw of eight follows it
 NOT_LAST_CARD = "not-last-card"
@@ -495,6 +500,7 @@ class RoundTracker:
         self.gaps: list[float] = []  # seconds between two landings with no draw between them: the pace
         self.landed_t: float | None = None
         self.landed_covered: float | None = None  # when the last landing's zone began to be covered
+        self.taker_after_unseen: int | None = None  # a take waiting for the next card (TAKER_AFTER_UNSEEN)
         self.reach_samples: list[tuple[float, int]] = []  # (reach, seat) of moves whose seat was sure
         # last-hand question -> the arms seen that tell it, till the seats' places say whose they are:
         # (places, True) everyone slapping the deck, in the order they came; (place, False) the arm
@@ -1221,6 +1227,7 @@ class RoundTracker:
             self._two_plays_told(hint, lambda probe, seat: self._lays_next(probe, seq, seat, card))
         self.maybe_two = None
         self._read_again_told(seq, card, hint)
+        self._taker_after_unseen_told(card)
         self._crossing_told(seq, card, hint)
         self._infer_poly_colour(seq, t, card)
         self._crossing_drew_told(seq, card, hint)
@@ -2821,6 +2828,7 @@ class RoundTracker:
             self._explain_by_held(pile, villain, hint)
         if not self._explain_by_omni(pile, villain) and not self._explained(pile, villain):
             if not (self._explain_by_last_hand(pile, villain) or self._explain_by_seat(pile, villain, hint)
+                    or self._explain_by_taker_after_unseen(seq, pile, villain, hint)
                     or self._explain_by_alternative(seq, t, pile, villain)
                     or self._explain_by_digit(seq, t, pile, villain, hint)):
                 self._explain_by_interception(seq, t, pile, villain, hint)
@@ -2830,6 +2838,7 @@ class RoundTracker:
         else:
             last = self.last_play()
             answered = self.answer_for(f"q{seq}-trophy")
+            self._explain_by_taker_after_unseen(seq, pile, villain, hint, trial=True)
             saved = list(self.moves)
             if isinstance(answered, int) and last is not None:
                 if self._reseat(last[0], answered) and self._explained(pile, villain):
@@ -3060,6 +3069,44 @@ class RoundTracker:
                 self._rebuild(saved)
                 question["_move"] = move
         return False
+
+    def _explain_by_taker_after_unseen(self, seq: int, pile: str, villain: str, taker: int | None, *,
+                                       trial: bool = False) -> bool:
+        """R-ADV-5: the defeater takes the villain. A trophy the last play's seat could not win, taken by
+        another seat's arm, is that seat's play when the rules let it lay the card after a number card
+        the seat to move laid unseen (``_reseat_after_unseen``; simulated game 326: a blue 3 laid
+        unseen, then the blue 1 that took the small pirates, with the first card's arm seen as it
+        landed), once the next card told it (``TAKER_AFTER_UNSEEN``). A ``trial``, when nothing else
+        explains the take: whether it would, kept for the next card (``taker_after_unseen``), nothing
+        changed. Not a play the table told, nor an interception."""
+        last = self.last_play()
+        if taker is None or last is None or not (
+                trial or self.overrides.inferred.get(f"q{seq}-{TAKER_AFTER_UNSEEN}")):
+            return False
+        index, move = last
+        if (taker == move.action["by"] or move.intercept or move.source in self.overrides.fixes
+                or self._told_about(move)):
+            return False
+
+        def taken_by_taker() -> bool:
+            due = self._due(pile, villain)
+            return due is not None and due.action.get("by") == taker
+
+        if not trial:
+            return self._reseat_after_unseen(index, taker, taken_by_taker)
+        saved = self._snapshot()
+        if self._reseat_after_unseen(index, taker, taken_by_taker, note=False):
+            self.taker_after_unseen = seq
+        self._restore(saved)
+        return False
+
+    def _taker_after_unseen_told(self, card: str) -> None:
+        """A card landing after a take guessed the taker's play after a card laid unseen
+        (``_explain_by_taker_after_unseen``): no twin of the last play, it tells the guess (the round is
+        derived again with it, ``told_later``); a twin, laid late by the taker, took the villain."""
+        seq, self.taker_after_unseen = self.taker_after_unseen, None
+        if seq is not None and card != self.game.top:
+            self.told_later[f"q{seq}-{TAKER_AFTER_UNSEEN}"] = True
 
     def _explain_by_held(self, pile: str, villain: str, taker: int | None) -> None:
         """A villain taken while a card the rules refuse is held, read below ``ASK_CARD_BELOW``, by the
@@ -3414,23 +3461,36 @@ class RoundTracker:
         if self._reseat(index, hint):
             self.last_play()[1].confirmed = list(move.confirmed)
             return
+        self._reseat_after_unseen(index, hint)
+
+    def _reseat_after_unseen(self, index: int, seat: int, fits=None, *, note: bool = True) -> bool:
+        """The play at ``index`` read again as ``seat``'s after a number card the seat to move laid
+        unseen (``_quiet_unseen``), the one that wins the fewest villains first (a trophy is taken at
+        once, R-ADV-5), the first for which ``fits()`` holds: noted (unless not ``note``: a trial).
+        False, nothing changed, when there is none."""
+        move = self.moves[index]
         saved = self._snapshot()
         self._rebuild(self.moves[:index])
-        actions = self._missed_before(self._unseen_before(self.game, move.source, move.action["play"]), hint)
+        before = self.game
+        found = [actions for actions, _ in self._quiet_unseen(
+            self._unseen_before(before, move.source, move.action["play"])) if actions[-1]["by"] == seat]
         self._restore(saved)
-        if actions is None:
-            return
-        unseen = [Move(a, move.source, move.t, inferred=True) for a in actions[:-1]]
-        # the arm seen as it landed was the unseen card's layer's, not the Shaker's
-        shaker = replace(move, action=actions[-1], inferred=True, reach=None,
-                         confirmed=list(move.confirmed), defeated=[], stolen=[])
-        try:
-            self._replace(index, 1, unseen + [shaker])
-        except IllegalAction:
+        for actions in sorted(found, key=lambda actions: _unseen_wins(before, actions)):
+            unseen = [Move(a, move.source, move.t, inferred=True) for a in actions[:-1]]
+            # the arm seen as it landed was the unseen card's layer's
+            again = replace(move, action=actions[-1], inferred=True, reach=None,
+                            confirmed=list(move.confirmed), defeated=[], stolen=[])
+            try:
+                self._replace(index, 1, unseen + [again])
+            except IllegalAction:
+                continue
+            if fits is None or fits():
+                self._repoint(move, self.moves[index + len(unseen)])
+                if note:
+                    self._note_unseen(move.source, move.t, actions[-2]["play"])
+                return True
             self._restore(saved)
-            return
-        self._repoint(move, self.moves[index + len(unseen)])
-        self._note_unseen(move.source, move.t, actions[-2]["play"])
+        return False
 
     def _read_last_play_as_shaker(self, seq: int, t: float, pile: str, to: str) -> None:
         """R-SHAKE: a villain moved after a card read unsure, not told, that a Shaker of its colour
