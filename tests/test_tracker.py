@@ -601,6 +601,22 @@ def test_a_trophy_taken_by_the_next_seats_arm_tells_a_card_laid_unseen_before_it
     assert "trophy" not in table.kinds()
 
 
+def test_a_hand_over_a_pile_whose_top_is_unknown_shows_the_top():  # R-ADV-2, R-ADV-5
+    # Simulated game 350: the camera saw nothing under the villain taken, then read the small pirates
+    # there as a hand passed over the pile; the next small number beats them.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table)  # blue 5 on top, seat 1 to move, everyone holds 6
+    table.land("b2")
+    table.event("taken", zone="pirates", card="pirate-small", under=None)
+    assert table.game.villains["pirates"][0] is None  # unknown
+    table.event("reached", zone="pirates", card="pirate-small", reach=PLACES[0])
+    table.land("b1")
+    assert table.round.moves[-1].defeated == [("pirates", "pirate-small")]
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
+    assert table.game.state()["trophies"] == [[], ["pirate-small"], ["pirate-small"]]
+    assert "trophy" not in table.kinds()
+
+
 def test_a_card_read_unsure_as_the_top_read_again_may_be_told_a_card():  # R-TURN-1
     # Simulated game 233: the camera read the last card as a red 2 (the rules took the blue 2 it
     # weighed), then seat 2's blue 1 read unsure as that blue 2, with seat 0's arm seen (on its way

@@ -2902,6 +2902,10 @@ class RoundTracker:
                  and self._explain_by_omni(pile, villain))
         if chose:
             due = self._due(pile, villain)
+        if due is None and self.game.villains[pile] and self.game.villains[pile][0] is None:
+            # a top the rules do not know (the camera saw nothing under the villain taken before): the
+            # one the camera sees there now (simulated game 350: the small pirates under the super ones)
+            self._reveal(seq, t, pile, villain)
         if due is None or (hint is not None and hint != due.action.get("by")):
             return False  # no trophy due there, or another player's arm crossing it on its way elsewhere
         stack = self.game.villains[pile]
