@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion import cards
 from companion.rules import resolve_rules
 from companion.table.script import scripted_game
 from companion.table.tracker import MatchConfig, MatchTracker, TableError
@@ -615,6 +616,19 @@ def test_a_hand_over_a_pile_whose_top_is_unknown_shows_the_top():  # R-ADV-2, R-
     table.event("taken", zone="pirates", card="pirate-small", under="pirate-big")
     assert table.game.state()["trophies"] == [[], ["pirate-small"], ["pirate-small"]]
     assert "trophy" not in table.kinds()
+
+
+def test_a_card_guessed_laid_unseen_is_one_that_wins_no_villain_nobody_took():  # R-ADV-2, R-ADV-5
+    # Simulated game 117: a yellow 7 laid unseen was guessed a 0, which beats the small pirates that
+    # nobody was seen taking (a trophy is taken at once).
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)  # blue 5 on top, seat 1 to move, everyone holds 6
+    table.land_seen((2, "b4"), (0, "b6"))  # seat 1's card went unseen: the arms one seat on tell it
+    plays = [a for a in table.actions if "play" in a]
+    assert [a["by"] for a in plays[-3:]] == [1, 2, 0]
+    unseen = cards.parse(plays[-3]["play"])
+    assert unseen.colour == "b" and unseen.is_number and unseen.value >= 4  # beats no small pirates
+    assert table.game.state()["trophies"] == [[], [], []]
 
 
 def test_a_card_read_unsure_as_the_top_read_again_may_be_told_a_card():  # R-TURN-1

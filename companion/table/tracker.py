@@ -2073,7 +2073,7 @@ class RoundTracker:
                                         f"не {texts.card_ru(read)}",
                             "label_en": f"right, and the starting card was {texts.card_en(reread)}, "
                                         f"not {texts.card_en(read)}"})
-        for code in unseen:
+        for code in unseen[:UNSEEN_OPTIONS]:
             options.append({"value": UNSEEN + code, "label_ru": f"верно, а перед ней {texts.card_ru(code)}",
                             "label_en": f"right, and before it {texts.card_en(code)}"})
         options.append(texts.nothing_played_option())
@@ -2136,7 +2136,7 @@ class RoundTracker:
         qid = f"q{seq}-{MISSED_BEFORE}"
         chain, landed = parse_unseen(inferred, EDITIONS[self.config.edition].playable_codes) or ([], None)
         guessed = chain if len(chain) == 1 and landed is None else []  # (several told: the table's words)
-        codes = list(dict.fromkeys(unseen + guessed))
+        codes = list(dict.fromkeys(unseen[:UNSEEN_OPTIONS] + guessed))
         name = self.players[seat]
         options = [{"value": "none", "label_ru": "нет, ничего не пропущено",
                     "label_en": "no, nothing missed"}]
@@ -2183,7 +2183,8 @@ class RoundTracker:
         """Cards that, played on ``game`` by the seat that moves next (``_unseen_then``) and not seen,
         let ``card`` lie where it landed, played by the seat after: (code, the actions, the game after
         them), the likeliest first (a play in the top's colour is the commoner, and then ``card`` has
-        its face). Number cards and the cards that ask nothing of the table."""
+        its face). Number cards and the cards that ask nothing of the table; the table is offered the
+        first UNSEEN_OPTIONS of them."""
         openings = _openings(game)
         top, landed = cards.parse(game.top), cards.parse(card)
         found = []
@@ -2194,7 +2195,7 @@ class RoundTracker:
             if unseen is not None:
                 found.append((code, *unseen))
 
-        return sorted(found, key=lambda item: _unseen_likeness(item[0], top, landed))[:UNSEEN_OPTIONS]
+        return sorted(found, key=lambda item: _unseen_likeness(item[0], top, landed))
 
     def _copy_left(self, game: Game, code: str) -> bool:
         """Whether a copy of ``code`` may still be laid: the deck's copies of it (§1.2) are not all on
@@ -2733,7 +2734,7 @@ class RoundTracker:
                 or any("reveal" not in move.action for move in since)):
             return
         unseen = self._unseen_before(before["game"], before["seq"], before["card"])
-        for actions, probe in self._quiet_unseen(unseen):
+        for actions, probe in self._quiet_unseen(unseen, before["game"]):
             if fits(probe, seat):
                 self.told_later[qid] = UNSEEN + actions[-2]["play"]
                 return
@@ -2747,14 +2748,18 @@ class RoundTracker:
                 self.told_later[qid] = f"{TWIN}{twin}"
                 return
 
-    @staticmethod
-    def _quiet_unseen(unseen: list[tuple[str, list[dict], Game]]):
-        """(actions, probe) for each number card among ``unseen`` (``_unseen_before``'s, the likeliest
-        first). A number changes nothing but the turn (no penalty); never the landed card itself (a
-        twin, R-INTERCEPT-1)."""
-        for code, actions, probe in unseen:
-            if cards.parse(code).is_number and code != actions[-1]["play"]:
-                yield actions, probe
+    def _quiet_unseen(self, unseen: list[tuple[str, list[dict], Game]], game: Game, *,
+                      fewest_wins: bool | None = None) -> list[tuple[list[dict], Game]]:
+        """(actions, probe) for each number card among ``unseen`` (``_unseen_before``'s on ``game``, the
+        likeliest first). A number changes nothing but the turn (no penalty); never the landed card
+        itself (a twin, R-INTERCEPT-1). ``fewest_wins`` (by default, while no villain taken is left
+        unexplained): the card that wins the fewest villains first, a trophy being taken at once
+        (R-ADV-5; simulated game 117: a yellow 7 guessed a 0, which beat the small pirates)."""
+        quiet = [(actions, probe) for code, actions, probe in unseen
+                 if cards.parse(code).is_number and code != actions[-1]["play"]]
+        if fewest_wins or (fewest_wins is None and not self.unexplained_takes):
+            quiet.sort(key=lambda item: _unseen_wins(game, item[0]))
+        return quiet
 
     def _missed_twin(self, game: Game, seq: int, card: str, seat: int) -> list[dict] | None:
         """The actions had another seat laid the top's twin unseen (``_twins_then``, R-INTERCEPT-1), so
@@ -2784,7 +2789,8 @@ class RoundTracker:
     def _missed_before(self, unseen: list[tuple[str, list[dict], Game]], seat: int) -> list[dict] | None:
         """The actions had the seat to move laid a number card unseen (``_quiet_unseen`` of ``unseen``),
         so that ``seat`` laid the landed card, or None."""
-        return next((actions for actions, _ in self._quiet_unseen(unseen) if actions[-1]["by"] == seat), None)
+        return next((actions for actions, _ in self._quiet_unseen(unseen, self.game)
+                     if actions[-1]["by"] == seat), None)
 
     def _misread_candidates(self, card: str, seat: int | None, limit: int = 6) -> list[str]:
         """Legal cards that look most like ``card``: same colour and face, then colour, then face."""
@@ -3477,9 +3483,10 @@ class RoundTracker:
         self._rebuild(self.moves[:index])
         before = self.game
         found = [actions for actions, _ in self._quiet_unseen(
-            self._unseen_before(before, move.source, move.action["play"])) if actions[-1]["by"] == seat]
+            self._unseen_before(before, move.source, move.action["play"]), before, fewest_wins=True)
+            if actions[-1]["by"] == seat]
         self._restore(saved)
-        for actions in sorted(found, key=lambda actions: _unseen_wins(before, actions)):
+        for actions in found:
             unseen = [Move(a, move.source, move.t, inferred=True) for a in actions[:-1]]
             # the arm seen as it landed was the unseen card's layer's
             again = replace(move, action=actions[-1], inferred=True, reach=None,
