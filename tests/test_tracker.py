@@ -2645,6 +2645,24 @@ def test_the_last_arm_to_slap_the_deck_is_the_steals_last_hand():  # R-STEAL
     assert table.actions[-1] == {"by": 0, "draw": True}
 
 
+@pytest.mark.parametrize("slapped_again", [False, True])
+def test_a_stealers_twin_nobody_slapped_the_deck_for_was_no_twin(slapped_again):  # R-STEAL, R-INTERCEPT-1
+    # Simulated game 617: after everyone slapped the deck for a Stealer, the camera saw it again as the
+    # hands lifted, as if its twin had landed; no hand slapped the deck for it before the next card.
+    table = _steal_after_a_trophy()
+    table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[0], PLACES[2], PLACES[1]])
+    table.event("landed", zone="discard", card="b-steal", same=True, reach=PLACES[0])
+    assert table.actions[-1] == {"by": 0, "play": "b-steal", "last": 0}  # a twin, till the next card
+    if slapped_again:  # everyone slapped the deck for the twin: it was one
+        table.event("drawn", zone="deck", reach=PLACES[1], arrivals=[PLACES[2], PLACES[0], PLACES[1]])
+    table.land_seen((1 if slapped_again else 0, "b3"))
+    steals = [a for a in table.actions if a.get("play") == "b-steal"]
+    assert len(steals) == (2 if slapped_again else 1)
+    if not slapped_again:
+        assert table.actions[-1] == {"by": 0, "play": "b3"}
+        assert table.game.state()["trophies"] == [[], [], ["pirate-small"]]
+
+
 def test_a_seat_first_seen_at_another_seats_place_is_placed_by_its_own_arm():  # R-STEAL
     table = Table("adventure", tops=ADVENTURE_TOPS)
     # Seat 1's first arm seen was not its own but near seat 2's place (an arm going back). Its own

@@ -1227,6 +1227,7 @@ class RoundTracker:
             self._two_plays_told(hint, lambda probe, seat: self._lays_next(probe, seq, seat, card))
         self.maybe_two = None
         self._read_again_told(seq, card, hint)
+        self._slapping_twin_unslapped(card)
         self._taker_after_unseen_told(card)
         self._crossing_told(seq, card, hint)
         self._infer_poly_colour(seq, t, card)
@@ -3109,6 +3110,26 @@ class RoundTracker:
             self.taker_after_unseen = seq
         self._restore(saved)
         return False
+
+    def _slapping_twin_unslapped(self, card: str) -> None:
+        """The last play a Slapper's or Stealer's twin seen land (an interception) that nobody slapped
+        the deck for before this card, and that no villain was seen taken for: no twin was laid
+        (R-SLAP, R-STEAL: everyone slaps at once); the camera saw the card under the last slap's hands
+        again as they lifted (simulated game 617). The round is derived again with it read as the top
+        read again (``READ_AGAIN``, ``told_later``). Not a twin the table told about."""
+        last = self.last_play()
+        if last is None:
+            return
+        move = last[1]
+        qid = f"q{move.source}-{READ_AGAIN}"
+        if (not move.intercept or cards.parse(move.action["play"]).kind not in SLAPPING
+                or not self._landed_as_read(move) or card == move.action["play"] or move.confirmed
+                or self._told_about(move)
+                or self.answer_for(f"q{move.source}-intercepted-by") is not None
+                or self.answer_for(qid) is not None or qid in self.overrides.inferred):
+            return
+        if self.slapped is None or self.slapped[0] < move.t:
+            self.told_later[qid] = True
 
     def _taker_after_unseen_told(self, card: str) -> None:
         """A card landing after a take guessed the taker's play after a card laid unseen
