@@ -227,12 +227,10 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
         DREW,
         MISREAD_BEFORE,
         TWIN,
-        UNSEEN,
-        UNSEEN_CHAIN,
-        UNSEEN_LANDED,
         MatchConfig,
         MatchTracker,
         TableError,
+        unseen_answer,
     )
 
     config = MatchConfig(EDITION, NAMES, 0, dict(RULE_DEFAULTS[EDITION]), None)
@@ -263,8 +261,8 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                 chain = _unseen_before(actions, index, landed) if index is not None else []
                 if len(chain) > 1 or (chain and value != question["card"]):
                     # several cards laid unseen, or one and this card misread: the table names them all
-                    value = UNSEEN + UNSEEN_CHAIN.join(a["play"] for a in chain) + (
-                        f"{UNSEEN_LANDED}{value}" if value != question["card"] else "")
+                    value = unseen_answer([a["play"] for a in chain],
+                                          value if value != question["card"] else None)
                 elif index is not None and value == question["card"]:
                     # read right: the play before it was misread, if the camera saw it land, else it
                     # went unseen
@@ -273,7 +271,7 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                     if last is None:  # the first play: the starting card was misread
                         before = truth.get("start")
                     misread = f"{MISREAD_BEFORE}{before}"
-                    unseen = f"{UNSEEN}{before}"
+                    unseen = unseen_answer([before])
                     value = (misread if (last is None or last in landed) and misread in offered
                              else unseen if unseen in offered else None)
             elif kind == "missed-before" and index is not None and "by" in action:
@@ -288,14 +286,14 @@ def _answered(entries: list[dict], expected: list[dict], truth: dict) -> dict:
                     value = DREW
                 elif len(chain) > 1 and chain[0]["by"] == question["seat"]:
                     # several cards laid unseen, the first by the seat asked: the table names them all
-                    value = UNSEEN + UNSEEN_CHAIN.join(a["play"] for a in chain) + (
-                        f"{UNSEEN_LANDED}{action['play']}" if action["play"] != question["card"] else "")
+                    value = unseen_answer([a["play"] for a in chain],
+                                          action["play"] if action["play"] != question["card"] else None)
                 elif "play" not in before or index - 1 in landed:
                     value = "none"
                 elif before["play"] == top and before["by"] != question["seat"]:
                     value = f"{TWIN}{before['by']}"
                 elif before["by"] == question["seat"]:
-                    value = f"{UNSEEN}{before['play']}"
+                    value = unseen_answer([before["play"]])
             elif kind == "which-card":
                 # read right (the reading matched a card laid then), or the card laid then that no
                 # reading matched; else no card was laid then (the top read again as an arm passed)

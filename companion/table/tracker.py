@@ -144,7 +144,7 @@ SLAPPED_TWIN = "slapped-twin"
 SLAPPED_AS = "slapped-as"
 # "q<seq>-taker-after-unseen" (inferred only, ``told_later``): the villain taken as entry seq, which the
 # rules did not explain, was the taker's: the last play was that seat's, laid after a number card the
-# seat to move laid unseen (``_explain_by_taker_after_unseen``); told by the next card landing, no twin
+# seat to move laid unseen (``_taker_after_unseen``); told by the next card landing, no twin
 # of the last one (the taker's twin, seen late, would have taken it: simulated game 122).
 TAKER_AFTER_UNSEEN = "taker-after-unseen"
 # how a "went-out" is closed once its play is read again as one its player did not go out with (another
@@ -286,26 +286,38 @@ def parse_unseen(value, playable) -> tuple[list[str], str | None] | None:
     return chain, landed or None
 
 
+def unseen_answer(chain: list[str], landed: str | None = None) -> str:
+    """The answer ``parse_unseen`` reads: ``chain`` laid unseen in turn, and ``landed`` the card that
+    landed when the camera misread it."""
+    return UNSEEN + UNSEEN_CHAIN.join(chain) + (UNSEEN_LANDED + landed if landed else "")
+
+
+def _unseen_play(seat: int, code: str, on_it: str | None) -> dict | None:
+    """``seat``'s play of ``code``, laid unseen: a Polypig names the colour of the card laid on it
+    (``on_it``; None when that has none, or before a draw), a slap's last hand is its player's, as
+    nobody saw it."""
+    action = {"by": seat, "play": code}
+    if code == POLY:
+        colour = cards.parse(on_it).colour if on_it is not None else None
+        if colour is None:
+            return None
+        action["colour"] = colour  # the colour that lets the card laid on it lie there
+    elif cards.parse(code).kind in SLAPPING:
+        action["last"] = seat
+    return action
+
+
 def _lay_unseen(game: Game, chain: list[str], then: str | None) -> Iterator[tuple[list[dict], Game]]:
-    """The cards of ``chain`` laid unseen in turn on ``game``, each by the seat that may lay the next card
-    once what comes first is done (``_openings``): (the actions, the game after them), each way the
-    rules allow. A Polypig names the colour of the card laid on it (``then`` after the last; none
-    names it before a draw); a slap's last hand is its player's, as nobody saw it."""
+    """The cards of ``chain`` laid unseen in turn on ``game`` (``_unseen_play``), each by the seat that
+    may lay the next card once what comes first is done (``_openings``): (the actions, the game after
+    them), each way the rules allow. ``then``: the card laid on the last one (None: a draw follows)."""
     if not chain:
         yield [], game
         return
     code, rest = chain[0], chain[1:]
-    on_it = rest[0] if rest else then
     for _, prelude, start in _openings(game):
-        action = {"by": start.turn, "play": code}
-        if code == POLY:
-            colour = cards.parse(on_it).colour if on_it is not None else None
-            if colour is None:
-                continue
-            action["colour"] = colour
-        elif cards.parse(code).kind in SLAPPING:
-            action["last"] = start.turn
-        probe = _pushed(start, [action])
+        action = _unseen_play(start.turn, code, rest[0] if rest else then)
+        probe = None if action is None else _pushed(start, [action])
         if probe is not None:
             for actions, after in _lay_unseen(probe, rest, then):
                 yield prelude + [action] + actions, after
@@ -1945,20 +1957,18 @@ class RoundTracker:
                 self._ask_wrong_or_misread(seq, t, card, seat, codes)
                 self._close(qid, "inferred")
 
-        if isinstance(told, str) and told.startswith(UNSEEN) and told[len(UNSEEN):] in codes:
-            close_inferred()
-            actions = unseen[codes.index(told[len(UNSEEN):])][1]
-            return actions[-1]["by"], actions, False
-        named = parse_unseen(told, EDITIONS[self.config.edition].playable_codes) if answered else None
-        if named is not None:
+        named = parse_unseen(told, EDITIONS[self.config.edition].playable_codes)
+        if named is not None:  # the cards laid unseen before it, told or inferred
             chain, landed = named
             found = self._chain_then(seq, chain, landed or card)
             if found is not None:
+                close_inferred()
                 if landed not in (None, card):
                     self._note_misread(seq, t, card, landed, " (сказали за столом)", " (told by the table)")
                 return found[0][-1]["by"], found[0], False
-            self._flag(seq, t, "Названные карты не могли лечь перед этой",
-                       "The cards told cannot have been laid before this one")
+            if answered is not None:
+                self._flag(seq, t, "Названные карты не могли лечь перед этой",
+                           "The cards told cannot have been laid before this one")
         if told == texts.NOTHING_PLAYED:
             close_inferred()
             self.effective.append(seq)
@@ -2270,8 +2280,9 @@ class RoundTracker:
         all the actions (the card laid unseen is the one before the last) and the game after them, or
         None when the rules refuse them."""
         for _, prelude, start in openings:
-            if unseen != POLY and not start.is_legal({"by": start.turn, "play": unseen}):
-                continue  # (a Polypig is legal only with the colour _unseen_on names)
+            first = _unseen_play(start.turn, unseen, card)
+            if first is None or not start.is_legal(first):
+                continue
             probe = copy.deepcopy(start)
             actions = self._unseen_on(probe, seq, unseen, card, twin_by)
             if actions is not None:
@@ -2284,12 +2295,9 @@ class RoundTracker:
         (landed as entry ``seq``) by the next seat, or by ``twin_by`` when ``card`` is the twin of
         ``unseen`` (R-INTERCEPT-1: anyone may intercept, its own player too): both actions, pushed,
         or None when the rules refuse them."""
-        first = {"by": game.turn, "play": unseen}
-        if unseen == POLY:
-            colour = cards.parse(card).colour
-            if colour is None:
-                return None
-            first["colour"] = colour  # the colour that lets the card laid on it lie there
+        first = _unseen_play(game.turn, unseen, card)
+        if first is None:
+            return None
         try:
             game.push(first)
         except IllegalAction:
@@ -2845,7 +2853,7 @@ class RoundTracker:
         else:
             last = self.last_play()
             answered = self.answer_for(f"q{seq}-trophy")
-            self._explain_by_taker_after_unseen(seq, pile, villain, hint, trial=True)
+            self._guess_taker_after_unseen(seq, pile, villain, hint)
             saved = list(self.moves)
             if isinstance(answered, int) and last is not None:
                 if self._reseat(last[0], answered) and self._explained(pile, villain):
@@ -3081,35 +3089,43 @@ class RoundTracker:
                 question["_move"] = move
         return False
 
-    def _explain_by_taker_after_unseen(self, seq: int, pile: str, villain: str, taker: int | None, *,
-                                       trial: bool = False) -> bool:
+    def _taker_after_unseen(self, pile: str, villain: str, taker: int | None):
         """R-ADV-5: the defeater takes the villain. A trophy the last play's seat could not win, taken by
-        another seat's arm, is that seat's play when the rules let it lay the card after a number card
-        the seat to move laid unseen (``_reseat_after_unseen``; simulated game 326: a blue 3 laid
-        unseen, then the blue 1 that took the small pirates, with the first card's arm seen as it
-        landed), once the next card told it (``TAKER_AFTER_UNSEEN``). A ``trial``, when nothing else
-        explains the take: whether it would, kept for the next card (``taker_after_unseen``), nothing
-        changed. Not a play the table told, nor an interception."""
+        another seat's arm, may be that seat's play laid after a number card the seat to move laid
+        unseen (``_reseat_after_unseen``; simulated game 326: a blue 3 laid unseen, then the blue 1
+        that took the small pirates, with the first card's arm seen as it landed): the last play's
+        index and whether the taker then won it; None when the play is the taker's already, an
+        interception, or told by the table."""
         last = self.last_play()
-        if taker is None or last is None or not (
-                trial or self.overrides.inferred.get(f"q{seq}-{TAKER_AFTER_UNSEEN}")):
-            return False
+        if taker is None or last is None:
+            return None
         index, move = last
         if (taker == move.action["by"] or move.intercept or move.source in self.overrides.fixes
                 or self._told_about(move)):
-            return False
+            return None
 
         def taken_by_taker() -> bool:
             due = self._due(pile, villain)
             return due is not None and due.action.get("by") == taker
 
-        if not trial:
-            return self._reseat_after_unseen(index, taker, taken_by_taker)
+        return index, taken_by_taker
+
+    def _explain_by_taker_after_unseen(self, seq: int, pile: str, villain: str, taker: int | None) -> bool:
+        """``_taker_after_unseen``, once the next card told it (``TAKER_AFTER_UNSEEN``)."""
+        found = (self._taker_after_unseen(pile, villain, taker)
+                 if self.overrides.inferred.get(f"q{seq}-{TAKER_AFTER_UNSEEN}") else None)
+        return found is not None and self._reseat_after_unseen(found[0], taker, found[1])
+
+    def _guess_taker_after_unseen(self, seq: int, pile: str, villain: str, taker: int | None) -> None:
+        """A take nothing else explains: whether ``_taker_after_unseen`` would, kept for the next card to
+        tell (``taker_after_unseen``); nothing changed."""
+        found = self._taker_after_unseen(pile, villain, taker)
+        if found is None:
+            return
         saved = self._snapshot()
-        if self._reseat_after_unseen(index, taker, taken_by_taker, note=False):
+        if self._reseat_after_unseen(found[0], taker, found[1], note=False):
             self.taker_after_unseen = seq
         self._restore(saved)
-        return False
 
     def _slapping_twin_unslapped(self, card: str) -> None:
         """The last play a Slapper's or Stealer's twin seen land (an interception) that nobody slapped
@@ -3133,7 +3149,7 @@ class RoundTracker:
 
     def _taker_after_unseen_told(self, card: str) -> None:
         """A card landing after a take guessed the taker's play after a card laid unseen
-        (``_explain_by_taker_after_unseen``): no twin of the last play, it tells the guess (the round is
+        (``_guess_taker_after_unseen``): no twin of the last play, it tells the guess (the round is
         derived again with it, ``told_later``); a twin, laid late by the taker, took the villain."""
         seq, self.taker_after_unseen = self.taker_after_unseen, None
         if seq is not None and card != self.game.top:
