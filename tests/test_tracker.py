@@ -577,6 +577,24 @@ def test_a_take_seen_before_a_card_told_laid_unseen_shows_the_top_the_next_card_
     assert "trophy" not in table.kinds()
 
 
+def test_a_take_seen_again_after_the_card_that_beats_it_was_the_take_not_the_reading_before():
+    # R-ADV-5 (simulated game 720): the small pirates read again as an arm passed over them, as if taken
+    # off identical ones; then a blue 2 beats them, and they are seen taken, the big pirates under them.
+    # The villain is taken once: by the 2, and the big pirates are the top the next card meets.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)  # blue 5 on top, seat 1 to move, everyone holds 6
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-small", reach=PLACES[0])
+    assert "trophy" in table.kinds()  # nothing played since could take them
+    table.land_seen((1, "b2"))
+    assert "trophy" not in table.kinds()
+    table.event("taken", zone="pirates", card="pirate-small", under="pirate-big", reach=PLACES[1])
+    assert table.game.villains["pirates"][0] == "pirate-big"
+    table.land_seen((2, "b4"))  # beats the big pirates
+    table.event("taken", zone="pirates", card="pirate-big", under="pirate-super", reach=PLACES[2])
+    assert table.game.state()["trophies"] == [[], ["pirate-small"], ["pirate-big"]]
+    assert not [line for line in table.round.log if line["kind"] == "flag" and line["t"] > table.t - 4.5]
+
+
 @pytest.mark.parametrize("next_card", ["b2", "b1"])
 def test_a_trophy_taken_by_the_next_seats_arm_tells_a_card_laid_unseen_before_it(next_card):
     # R-ADV-1, R-ADV-4, R-ADV-5: simulated game 326: seat 0's card went unseen, and seat 1's blue 1,

@@ -496,6 +496,8 @@ class RoundTracker:
         self.held: dict | None = None  # an illegal landing waiting for "wrong card" or "misread"
         self.camera_cards: dict[int, str] = {}  # entry -> the card the camera read land there
         self.unexplained_takes: dict[str, tuple] = {}  # pile -> (under, pile size, entry): not explained yet
+        # pile -> the reveal of the card seen under a take that a play seen after it explained
+        self.revealed_late: dict[str, Move] = {}
         self.moved_onto: dict[str, set[str]] = {pile: set() for pile in PILES}  # as the camera saw them
         self.told_later: dict = {}  # question id -> value a later entry told (see ``Overrides.inferred``)
         self.absorb_until = float("-inf")
@@ -852,6 +854,8 @@ class RoundTracker:
                 self._close(f"q{taken_at}-trophy", "inferred")
             if len(stack) == size - 1 and stack and stack[0] is None:
                 self._reveal(seq, t, pile, under)
+                if self.moves and self.moves[-1].action == {"reveal": pile, "card": under}:
+                    self.revealed_late[pile] = self.moves[-1]
 
     def note_correction(self, seq: int, entry: dict, *, undone: bool) -> None:
         """The log line of an answer, a fix or an undo (they act through the re-derivation)."""
@@ -2849,6 +2853,7 @@ class RoundTracker:
                 self._explain_by_interception(seq, t, pile, villain, hint)
         if self._explained(pile, villain):
             self._doubt_defeat_by_taker(seq, t, pile, villain, hint)
+            self._unreveal_reread_take(self._due(pile, villain), pile, villain, under)
             self._confirm(pile, villain)
         else:
             last = self.last_play()
@@ -2889,6 +2894,24 @@ class RoundTracker:
                 self.unexplained_takes[pile] = (under, len(self.game.villains[pile]), seq)
         if under is not None and self.game.villains[pile]:
             self._reveal(seq, t, pile, under)
+
+    def _unreveal_reread_take(self, due: Move, pile: str, villain: str, under: str | None) -> None:
+        """R-ADV-5: a villain is taken once. Seen taken after the play that defeats it, while the top
+        the rules show is an identical villain the camera saw under a take before that play, that
+        earlier take was the top read again (an arm passing over it, game 720): the villain seen under
+        this take is the top, not the one under that reading."""
+        late = self.revealed_late.pop(pile, None)
+        index = self._index_of(late) if late is not None else None
+        defeat = self._index_of(due)
+        stack = self.game.villains[pile]
+        if (index is None or defeat is None or defeat >= index or under is None
+                or late.action["card"] != villain or not stack or stack[0] != villain):
+            return
+        try:
+            self._replace(index, 1, [Move({"reveal": pile, "card": self._villain_seen(pile, under)},
+                                          late.source, late.t)])
+        except IllegalAction:
+            return
 
     def _settle_reached(self) -> None:
         """Before the next card: the hands that reached into a villain pile whose top looks as it did.
