@@ -2061,6 +2061,25 @@ def test_twins_misread_alike_are_read_again_before_the_next_card_is_read_as_anot
     assert table.game.state()["trophies"][0] == ["alien"]  # the interception's (R-ADV-4)
 
 
+@pytest.mark.parametrize("arm, plays", [
+    (0, [(1, "b5"), (2, "b3"), (0, "y3")]),  # the arm of the seat after the 3's: the 3 was laid
+    (2, [(1, "b5"), (2, "y5")]),  # the 3's own seat's arm again: it only passed over the 5 before
+])
+def test_the_arm_of_the_next_card_tells_a_card_laid_from_the_top_read_again(arm, plays):  # R-TURN-1
+    # Simulated game 733: a blue 3 on a blue 5, read unsure with the 5 weighed for it, then a yellow 3
+    # read as a 5 (the 3 weighed a little). The 3 read as the 5 under it would be no card, the top
+    # read again; then seat 2 was to lay the yellow card, not seat 0 whose arm laid it.
+    table = Table()
+    table.land_seen((1, "b3"), (2, "b2"), (0, "b6"))  # every seat placed
+    table.event("landed", zone="discard", card="b5", confidence=0.97, reach=PLACES[1])  # seat 2 to move
+    table.event("landed", zone="discard", card="b3", confidence=0.74, alternatives=[["b5", 0.21]],
+                reach=PLACES[2])
+    table.event("landed", zone="discard", card="y5", confidence=0.85, alternatives=[["y3", 0.089]],
+                reach=PLACES[arm])
+    assert [(a["by"], a["play"]) for a in table.actions[3:]] == plays
+    assert not {"missed-before", "wrong-or-misread"} & set(table.kinds())
+
+
 def test_the_card_the_camera_doubted_more_is_the_one_reread():  # R-TURN-1
     table = Table("junior")  # blue 5 to start
     # A blue 3 read as a blue 0, the camera weighing the 3 at 0.33; then a yellow 3, read fairly surely

@@ -1300,7 +1300,8 @@ class RoundTracker:
         if not readings and fixed_by is None:
             # The camera's doubts weighed: the last card misread, when the card it would then be was
             # weighed for it more than any other card for this one, before this card misread.
-            if self._reread_weighs_more(card, alternatives or []):
+            if (self._reread_weighs_more(card, alternatives or [])
+                    and not self._arm_refuses_top_read_again(seq, card, alternatives or [], hint)):
                 readings = self._reread_last(seq, t, card, lambda: self._readings(seq, card, hint, t, reach))
             if not readings:
                 card, readings = self._read_as_alternative(seq, t, card, alternatives or [], hint, reach)
@@ -1798,6 +1799,29 @@ class RoundTracker:
         # identical cards under one light are misread alike: the twin that weighed it less counts
         weighed = min(dict((code, p) for code, p in m.alternatives).get(reread, 0.0) for m in laid)
         return weighed > max((p for _, p in alternatives), default=0.0)
+
+    def _arm_refuses_top_read_again(self, seq: int, card: str, alternatives: list, hint: int | None) -> bool:
+        """Whether the arm that laid ``card`` says the last play was laid, though the camera weighed
+        the card under it for it more than another card for this one (``_reread_weighs_more``): read
+        again as that card, the last play is the top read again and no card (``_reread_as_top``), and
+        this arm's seat would not be the one to lay this card then; while a card weighed for this one
+        is what that seat lays next on the last play as read (R-TURN-1; simulated game 733: a blue 3 on
+        a blue 5, weighed a 5, then a yellow 3 read as a 5 by the next seat's arm)."""
+        last = self.last_play()
+        if hint is None or last is None:
+            return False
+        index, move = last
+        under = self._play_before(index)
+        reread = self._reread_card(move, card)
+        if (index != len(self.moves) - 1 or under is None or reread != under.action["play"]
+                or not any(self._lays_next(self.game, seq, hint, other) for other, _ in alternatives)):
+            return False
+        saved = list(self.moves)
+        try:
+            self._rebuild(saved[:-1])
+            return not self._lays_next(self.game, seq, hint, card)
+        finally:
+            self._rebuild(saved)
 
     def _reread_card(self, move: Move, card: str, *, surely: bool = False) -> str | None:
         """The card ``move`` (the last play) is read again as when ``card``, of another colour, cannot
