@@ -1341,6 +1341,21 @@ def test_an_alien_taken_after_a_shaker_tells_its_twin_landed_unseen_moving_nothi
     assert table.game.turn == 0 and "trophy" not in table.kinds()
 
 
+def test_a_villain_seen_taken_off_a_pile_that_was_not_dealt_the_one_under_it_is_a_shake_onto_it():
+    # R-SHAKE, R-ADV-SETUP (simulated game 755): after a Shaker, the alien seen taken with small
+    # pirates under it; the aliens' pile holds no pirates, and the pirates' pile still shows small
+    # pirates: they were moved onto the aliens from over identical ones. A move, no trophy, no twin.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_seen((1, "b-shake"))
+    table.event("taken", zone="aliens", card="alien", under="pirate-small", reach=PLACES[1])
+    assert table.actions[-1] == {"by": 1, "play": "b-shake", "shake": ["pirates", "aliens"]}
+    assert table.game.state()["trophies"] == [[], [], []]
+    assert table.game.villains["aliens"][:2] == ["pirate-small", "alien"]
+    assert table.game.villains["pirates"][0] == "pirate-small"
+    assert table.game.turn == 2 and "trophy" not in table.kinds()
+
+
 def test_a_card_whose_copies_both_lie_on_the_pile_is_not_guessed_laid_unseen():  # R-ADV-4, §1.2
     # Simulated game 443: both green 1s lay on the pile when the next card came under a long cover;
     # a third green 1 (unseen, or a twin intercepting) was guessed before it. Neither is offered.

@@ -968,6 +968,8 @@ class RoundTracker:
                 self._on_reread(seq, t, event.get("card"), event.get("was"), event.get("confidence"))
         elif kind == "taken":
             pile = event["zone"]
+            if self._shaken_onto(seq, t, pile, event):
+                return
             self._on_taken(seq, t, pile, self._villain_seen(pile, event["card"], 0, event.get("confidence")),
                            self._villain_seen(pile, event.get("under"), 1), self._hint(event))
         elif kind == "reached":
@@ -3543,6 +3545,30 @@ class RoundTracker:
             f"{texts.PILE_RU[pile]} → {texts.PILE_RU[to]}: {texts.card_ru(villain)}",
             f"{texts.card_en(villain)} moved from {pile} onto {to}",
         )
+
+    def _shaken_onto(self, seq: int, t: float, pile: str, event: dict) -> bool:
+        """R-SHAKE, R-ADV-SETUP: a villain seen taken off ``pile`` after a Shaker that has moved
+        nothing yet, uncovering a villain that pile was not dealt and does not hold, which another
+        pile shows on top: that villain was moved onto this pile and covered its top (simulated game
+        755: the big pirates shaken onto the aliens, another big pirate under them). The camera saw
+        no change on the pile it came from, so an identical villain lay under it there. Read as that
+        move (``_on_moved``): True."""
+        under, last = event.get("under"), self.last_play()
+        if self.game is None or last is None or not isinstance(under, str):
+            return False
+        move = last[1]
+        if cards.parse(move.action["play"]).kind != "shake" or "shake" in move.action:
+            return False
+        if (under in _dealt_villains(self.config.edition).get(pile, frozenset())
+                or under in self.game.villains.get(pile, ()) or under in self.moved_onto[pile]):
+            return False
+        sources = [other for other in PILES if other != pile and self.game.villains.get(other)
+                   and self.game.villains[other][0] == under and self._shake_allowed(other, pile)]
+        if len(sources) != 1:
+            return False
+        self.moved_onto[pile].add(under)
+        self._on_moved(seq, t, sources[0], under, pile, under, self._hint(event))
+        return True
 
     def _reseat_by_mover(self, index: int, hint: int | None) -> None:
         """R-SHAKE: the Shaker's player moves the villains. A Shaker whose seat nobody told, moved by
