@@ -1356,6 +1356,17 @@ def test_a_villain_seen_taken_off_a_pile_that_was_not_dealt_the_one_under_it_is_
     assert table.game.turn == 2 and "trophy" not in table.kinds()
 
 
+def test_a_villain_taken_off_a_top_nobody_saw_was_that_top_when_a_card_since_beats_it():
+    # R-ADV-2, R-ADV-5 (simulated game 738): the super pirates beaten by a Snorer, their take unseen, so
+    # the top under them unknown; then a 4 is laid, and big pirates are seen taken: they were that top.
+    table = Table("adventure", tops={**ADVENTURE_TOPS, "pirates": "pirate-super"})
+    _down_to_six(table, seen=True)
+    table.land_seen((1, "b-snore"), (0, "b4"))  # seat 2 sleeps
+    table.event("taken", zone="pirates", card="pirate-big", under="pirate-small", reach=PLACES[0])
+    assert table.game.state()["trophies"] == [["pirate-big"], ["pirate-super"], []]
+    assert table.game.villains["pirates"][0] == "pirate-small" and "trophy" not in table.kinds()
+
+
 def test_a_card_whose_copies_both_lie_on_the_pile_is_not_guessed_laid_unseen():  # R-ADV-4, §1.2
     # Simulated game 443: both green 1s lay on the pile when the next card came under a long cover;
     # a third green 1 (unseen, or a twin intercepting) was guessed before it. Neither is offered.

@@ -2868,6 +2868,7 @@ class RoundTracker:
             return
         if self.absorb_until >= t - ABSORB_S:  # the draw that follows a sweep comes after its trophies
             self.absorb_until = max(self.absorb_until, t + ABSORB_S)
+        self._reveal_unknown_taken(seq, t, pile, villain)
         self._reseat_by_taker(pile, villain, hint)
         if not self._explained(pile, villain):
             self._explain_by_held(pile, villain, hint)
@@ -2920,6 +2921,27 @@ class RoundTracker:
                 self.unexplained_takes[pile] = (under, len(self.game.villains[pile]), seq)
         if under is not None and self.game.villains[pile]:
             self._reveal(seq, t, pile, under)
+
+    def _reveal_unknown_taken(self, seq: int, t: float, pile: str, villain: str | None) -> None:
+        """R-ADV-5: a villain seen taken off a pile whose top the rules do not know (the camera did not
+        see what the last change there uncovered; simulated game 738: a take read as a move from
+        another pile) was that top since that change, when a play since beats it: revealed there."""
+        stack = self.game.villains.get(pile)
+        if not stack or stack[0] is not None or villain is None or self._explained(pile, villain):
+            return
+        index = next((i for i in range(len(self.moves) - 1, -1, -1)
+                      if self.moves[i].action.get("reveal") == pile
+                      or pile in (self.moves[i].action.get("shake") or ())
+                      or any(p == pile for p, _ in self.moves[i].defeated)), None)
+        if index is None:
+            return
+        saved = self._snapshot()
+        try:
+            self._replace(index + 1, 0, [Move({"reveal": pile, "card": villain}, seq, t)])
+        except IllegalAction:
+            return
+        if not self._explained(pile, villain):
+            self._restore(saved)  # no play since beats it: the take stays unexplained, as seen
 
     def _unreveal_reread_take(self, due: Move, pile: str, villain: str, under: str | None) -> None:
         """R-ADV-5: a villain is taken once. Seen taken after the play that defeats it, while the top
