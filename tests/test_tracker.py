@@ -1308,6 +1308,22 @@ def test_an_interception_whose_alien_is_not_taken_lay_on_another_card_weighed(fi
     assert table.game.state()["trophies"] == [[], [], [] if first == "b3" else ["alien"]]
 
 
+def test_an_alien_taken_after_a_card_weighed_for_the_one_before_tells_that_one_was_its_twin():
+    # R-ADV-4 (simulated game 633): a blue 2 on a blue 5, read unsure as the 5's twin, the 2 weighed for
+    # it, by a seat left with 7 cards; then the other blue 2, read surely, and the alien taken by that
+    # arm: the 2s were the twins, not a third 2 laid unseen.
+    table = Table("adventure", tops={**ADVENTURE_TOPS, "pirates": "pirate-super"})
+    table.land_seen((1, "b3"), (2, "b6"), (0, "b5"))  # everyone holds 7
+    table.event("drawn", zone="deck", reach=PLACES[1])  # seat 1 draws, then lays a card: 7 left
+    table.event("landed", zone="discard", card="b5", confidence=0.51, same=True,
+                alternatives=[["b2", 0.32]], reach=PLACES[1])
+    table.event("landed", zone="discard", card="b2", confidence=0.97, reach=PLACES[2])
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[2])
+    assert table.actions[-3:] == [{"by": 1, "draw": True}, {"by": 1, "play": "b2"}, {"by": 2, "play": "b2"}]
+    assert table.game.state()["trophies"] == [[], [], ["alien"]]
+    assert "trophy" not in table.kinds()
+
+
 def test_an_alien_taken_after_a_card_read_surely_is_a_twin_of_that_card():  # R-ADV-4
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table)

@@ -2876,6 +2876,7 @@ class RoundTracker:
             if not (self._explain_by_last_hand(pile, villain) or self._explain_by_seat(pile, villain, hint)
                     or self._explain_by_taker_after_unseen(seq, pile, villain, hint)
                     or self._explain_by_alternative(seq, t, pile, villain)
+                    or self._explain_by_twin_misread_before(seq, t, pile, villain)
                     or self._explain_by_digit(seq, t, pile, villain, hint)):
                 self._explain_by_interception(seq, t, pile, villain, hint)
         if self._explained(pile, villain):
@@ -3261,6 +3262,28 @@ class RoundTracker:
         return self._weighed_instead(seq, t, lambda: self._explained(pile, villain),
                                      f" (по {texts.card_ru(villain)})",
                                      f" (from the {texts.card_en(villain)} taken)")
+
+    def _explain_by_twin_misread_before(self, seq: int, t: float, pile: str, villain: str) -> bool:
+        """R-ADV-4: an alien taken that no play explains, after a card the camera weighed for the one
+        before it, read unsure: that one was this card, and this card its twin, intercepting it
+        (simulated game 633: a blue 4 on a blue 1, read as a 1, taken for the 1's twin; then the other
+        blue 4, and the alien taken). Told in the log, not asked."""
+        last = self.last_play()
+        if villain != "alien" or last is None:
+            return False
+        index, move = last
+        before = self._play_before(index)
+        card = move.action["play"]
+        if (before is None or self._card_told(before.source) or self._card_told(move.source)
+                or before.confidence is None or before.confidence >= UNSURE_READING
+                or card not in (code for code, _ in before.alternatives)):
+            return False
+        read = before.action["play"]
+        if self._weighed_at(self._index_of(before), lambda: self._explained(pile, villain),
+                            candidates=[card]) is None:
+            return False
+        self._note_misread(seq, t, read, card, " (по пришельцу)", " (from the alien taken)")
+        return True
 
     def _explain_by_digit(self, seq: int, t: float, pile: str, villain: str, taker: int | None) -> bool:
         """Pirates taken by the arm of the last play's seat, that no play explains, after a number the
