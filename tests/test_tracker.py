@@ -2803,6 +2803,27 @@ def test_every_arm_at_the_deck_again_right_after_the_slap_is_still_the_slap(card
         assert table.actions[-1] == {"by": 2, "draw": True}
 
 
+@pytest.mark.parametrize("bare, still_slapping", [(0.07, True), (0.6, False)])
+def test_two_arms_at_the_deck_a_glimpse_after_the_slap_are_still_the_slap(bare, still_slapping):  # R-SLAP
+    # (simulated game 811: two of the three slapping hands seen again 0.07 s after the slap was told,
+    # taken for the loser's two cards; the loser's own reach for them was then taken for a draw)
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)
+    table.land_from(PLACES[1], "b-slap")
+    first = table.t + 1.5
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[0], PLACES[1], PLACES[2]],
+                covered=first - 0.4, t=first)
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[1], PLACES[2]],
+                covered=first + bare, t=first + bare + 0.8)
+    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[2]], t=table.t + 1.4)
+    if still_slapping:  # the third reach is the loser's two cards
+        assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 2}
+        assert table.round.hand_counts() == [6, 5, 8]
+    else:  # the hands came again: the loser's two cards, then the seat to move draws
+        assert table.actions[-1] == {"by": 2, "draw": True}
+        assert table.round.hand_counts() == [6, 5, 9]
+
+
 @pytest.mark.parametrize("bare, twin", [(0.1, False), (1.7, True)])
 def test_every_arm_at_the_deck_again_after_it_lay_bare_a_while_slaps_for_a_twin_unseen(bare, twin):
     # R-STEAL, R-INTERCEPT-1 (simulated game 74: the Stealer's twin laid unseen, 1.7 s after the slap;

@@ -44,6 +44,9 @@ ABSORB_S = 4.0
 # tables 0.07 s (game 481); every arm at the deck again after longer slapped again, for a twin laid
 # unseen (1.7-2.1 s, games 1, 66, 74).
 SLAP_SPLIT_S = 1.0
+# The deck seen bare among the slapping hands this long at most, for some of them to be seen again as
+# the rest lift (0.07 s in simulated game 811): no loser reaches for its cards that soon.
+SLAP_GLIMPSE_S = 0.3
 # A reach is matched to a seat's usual place when it lies this close (of the border's length) to it,
 # the place being the middle of the seat's last REACH_SAMPLES sure reaches.
 REACH_MATCH = 0.05
@@ -3853,13 +3856,17 @@ class RoundTracker:
 
     def _slapped_again(self, t: float, arrivals: list | None, cover: float | None) -> bool:
         """Whether a reach into the deck soon after the slap (R-SLAP, R-STEAL), with no move since, came
-        with every seat's arm: the slapping hands, seen in two reaches, not a draw (one arm draws). Not
-        when the deck lay bare longer than SLAP_SPLIT_S between them (``cover``: how long this reach
-        covered it, since its first hand came): the hands came again."""
+        with every seat's arm: the slapping hands, seen in two reaches, not a draw (one arm draws). So
+        too with the arms of two seats or more, the deck bare a moment between (simulated game 811:
+        two of the three hands seen again 0.07 s after the slap). Not when the deck lay bare longer
+        than SLAP_SPLIT_S between them (``cover``: how long this reach covered it, since its first
+        hand came): the hands came again."""
         if self.slapped is None or t > self.slapped[0] + ABSORB_S or len(self.moves) != self.slapped[1]:
             return False
         if cover is not None and t - cover > self.slapped[0] + SLAP_SPLIT_S:
             return False
+        if cover is not None and t - cover <= self.slapped[0] + SLAP_GLIMPSE_S:
+            return len(self._arrival_seats(arrivals) - {None}) >= 2
         return self._everyone(arrivals)
 
     def _everyone(self, arrivals: list | None) -> bool:
