@@ -2950,6 +2950,36 @@ def test_a_last_card_whose_villains_are_not_all_taken_was_not_the_last():  # R-A
     assert table.game.state()["trophies"][1].count("alien") == 1
 
 
+def test_a_card_read_by_the_arm_of_the_seat_that_went_out_is_no_sign_it_did_not():  # R-ADV-7, R-ADV-5
+    # Simulated game 777: seat 1 lays its last card and beats every top villain; its arm, on its way to
+    # them, crosses the discard pile and the camera reads the top unsure as another red card before
+    # the trophies are seen taken. That reading does not say seat 1 held a card more (no penalty
+    # drawn unseen); the next seat's twin of the red 1 then takes the alien under the one swept.
+    table = Table("adventure", tops={"pirates": "pirate-super", "ghosts": "ghost-y", "aliens": "alien"})
+    cards = [f"b{k}" for k in range(8)] + [f"r{k}" for k in range(7, 2, -1)]
+    seat = 1
+    while cards:  # seats 2 and 0 draw every other turn
+        if seat != 1 and len(table.actions) % 2 == 0:
+            table.event("drawn", zone="deck", reach=PLACES[seat])
+        else:
+            table.land_seen((seat, cards.pop(0)))
+        seat = (seat + 1) % 3
+    table.event("drawn", zone="deck", reach=PLACES[2])
+    table.event("drawn", zone="deck", reach=PLACES[0])
+    assert table.round.hand_counts()[1] == 1  # seat 0 keeps its card: seat 1 to move
+    table.event("landed", zone="discard", card="r1", confidence=0.96, reach=PLACES[1])
+    table.event("landed", zone="discard", card="r7", confidence=0.84, reach=PLACES[1])
+    table.event("taken", zone="pirates", card="pirate-super", under="pirate-big", reach=PLACES[1])
+    table.event("taken", zone="ghosts", card="ghost-y", under="ghost-r", reach=PLACES[1])
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[1])
+    table.event("drawn", zone="deck", reach=PLACES[1])  # its eight cards
+    table.event("landed", zone="discard", card="r1", same=True, reach=PLACES[2])
+    assert table.actions[-2:] == [{"by": 1, "play": "r1"}, {"by": 2, "play": "r1"}]
+    assert not any("penalty" in action for action in table.actions)
+    trophies = table.game.state()["trophies"]
+    assert trophies[1] == ["alien", "ghost-y", "pirate-super"] and "alien" in trophies[2]
+
+
 def test_a_slapper_going_out_drawing_its_eight_leaves_the_last_hand_asked():  # R-SLAP, R-ADV-7
     table = Table("adventure", players=2)
     plays = [(1 - k % 2, f"b{k % 8}") for k in range(14)]

@@ -886,7 +886,8 @@ class RoundTracker:
             if seat is not None and isinstance(covered, (int, float)):
                 self.pile_hands = [*self.pile_hands, (float(covered), t, seat)][-PILE_HANDS_KEPT:]
             if self.game is not None and isinstance(covered, (int, float)):
-                self._crossed_to_pile(event.get("reach"), float(covered), took=kind == "taken")
+                self._crossed_to_pile(event.get("reach"), float(covered),
+                                      took=kind == "taken" and self._last_play_beat(event["zone"]))
         if kind == "camera":
             self.camera = event.get("status", "ok")
             if self.camera == "lost":
@@ -1004,6 +1005,11 @@ class RoundTracker:
         return any(hand == seat and start - COVER_JITTER_S <= covered <= end and t - end > PASSING_S
                    for start, end, hand in self.pile_hands)
 
+    def _last_play_beat(self, pile: str) -> bool:
+        """Whether the last play, as the rules read it, beat the top villain of ``pile``."""
+        last = self.last_play()
+        return last is not None and any(p == pile for p, _ in last[1].defeated)
+
     def _crossed_to_pile(self, reach, covered: float, *, took: bool) -> None:
         """The last play a twin (an interception) of the card read under it, by the arm now seen over a
         villain pile that it came over at most PASSING_S after the discard pile began to be covered,
@@ -1011,8 +1017,10 @@ class RoundTracker:
         pile, and laid nothing (the reach watcher's ``passing``, which could not know of the villain
         pile yet; game 81: a green 1's arm on its way to take the small pirates it beat). So too another
         card read unsure (below ``UNSURE_READING``), when that arm only reached over the villain pile
-        and took nothing (``took``: a card laid, then its trophy taken, would be a play; game 99: the
-        top read unsure as a red 5 as an arm passed over it towards the deck). The round is derived
+        or took a villain that card does not beat (``took``: a card laid, then its trophy taken, would
+        be a play; game 99: the top read unsure as a red 5 as an arm passed over it towards the deck;
+        game 777: a red 4, read again as a 7 as its arm went on to take the yellow ghosts a sweep had
+        beaten). The round is derived
         again with the landing the top read again (``told_later``)."""
         last = self.last_play()
         if last is None or self.landed_covered is None:
@@ -1243,7 +1251,7 @@ class RoundTracker:
             self._unseen_told(seq, card, hint)
         if card != self.game.top:  # a twin may come before the trophies are taken (R-INTERCEPT-1)
             self._reread_untaken(seq, t)
-            self._sweep_untaken()
+            self._sweep_untaken(hint)
         if fixed_by is None and card != self.game.top:  # a twin may be anyone's (R-INTERCEPT-1)
             self._two_plays_told(hint, lambda probe, seat: self._lays_next(probe, seq, seat, card))
         self.maybe_two = None
@@ -2733,15 +2741,19 @@ class RoundTracker:
             self._restore(saved)
         return None
 
-    def _sweep_untaken(self) -> None:
+    def _sweep_untaken(self, seat: int | None) -> None:
         """A card lands after a play taken for its seat's last card (R-ADV-7: every top villain beaten,
         and taken at once, R-ADV-5) whose villains were not all seen taken: the seat had a card more
         than counted (a draw the camera missed), as "did not go out" says; the round is derived again
-        with it (``told_later``)."""
+        with it (``told_later``). Not a card laid by that seat's own arm (``seat``): on its way to
+        its trophies, it crossed the discard pile, and the camera read the top as another card
+        (simulated game 777)."""
         last = self.last_play()
         if last is None:
             return
         move = last[1]
+        if seat is not None and seat == move.action["by"]:
+            return
         qid = f"q{move.source}-went-out"
         if (qid not in self.questions or self.answer_for(qid) is not None or qid in self.overrides.inferred
                 or all(pile in move.confirmed for pile, _ in move.defeated)):
