@@ -2352,6 +2352,21 @@ def test_a_slapper_read_again_as_a_grabber_leaves_the_deck_to_the_grabs_victim()
     assert table.round.hand_counts() == [8, 6, 10]  # R-GRAB: three cards
 
 
+def test_a_snorer_read_again_as_a_stealer_makes_the_deck_the_slapping_hands():  # R-STEAL, R-SNORE
+    # Simulated game 775: a blue Stealer read 0.60 as a Snorer as it landed, then read surely as the
+    # Stealer. Everyone slaps the deck: that reach is no victim's sleep and no draw, its last arm the
+    # last hand (asked); the seat after the stealer is to move.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    table.land_seen((1, "b3"), (2, "b4"), (0, "b6"))  # every seat placed; seat 1 to move
+    table.event("landed", zone="discard", card="b-snore", reach=PLACES[1], confidence=0.60,
+                alternatives=[["b-steal", 0.03]])
+    table.event("reread", zone="discard", card="b-steal", was="b-snore", confidence=0.99)
+    assert "last-hand" in table.kinds() and "which-card" not in table.kinds()
+    table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[1], PLACES[2], PLACES[0]])
+    assert table.actions[-1] == {"by": 1, "play": "b-steal", "last": 0}
+    assert table.round.hand_counts() == [7, 6, 7] and table.game.turn == 2
+
+
 def test_a_number_misread_in_its_value_is_reread_from_the_next_card():  # R-TURN-1
     table = Table("junior")  # blue 5 to start
     table.land("b0")  # seat 1 plays a blue 3, read as a blue 0

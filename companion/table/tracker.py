@@ -1776,13 +1776,20 @@ class RoundTracker:
         if index is None or self.moves[index].action["play"] != was:
             return  # the rules read it as another card already, or the landing made no play
         before = self.moves[index]
-        if not self._amend(index, play=card):
+        # the card's choices as a landing of it would have them (a Stealer's last hand, R-STEAL)
+        choices = {key: value for key, value in self._play(source, before.action["by"], card).items()
+                   if key != "by"}
+        if not self._amend(index, **choices):
             return
         self.camera_cards[source] = card
         move = self.moves[index]
         move.confidence = float(confidence) if isinstance(confidence, (int, float)) else None
         move.alternatives = [[was, before.confidence or 0.0]]
         self._close(f"q{source}-{WHICH_CARD}", "inferred")
+        if cards.parse(card).kind in SLAPPING and cards.parse(was).kind not in SLAPPING:
+            # a Slapper or Stealer after all (simulated game 775: a Stealer read as a Snorer): everyone
+            # slaps the deck next, and whose hand was last is asked
+            self._after_play(source, t, move, move.hand_before)
         if cards.parse(was).kind in SLAPPING and cards.parse(card).kind not in SLAPPING:
             # no Slapper or Stealer: nobody slaps the deck, and the next reach into it is a turn's
             self.slap_until = float("-inf")
