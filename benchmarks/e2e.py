@@ -166,8 +166,9 @@ def _align(entries: list[dict], expected: list[dict]) -> dict[int, int]:
     First the events with the card of a truth that cleared just before them; then the others (a card
     misread) to the truth that cleared just before them, whatever its card; then, for events read late,
     a truth of their card up to 2 s away, and last one of another card (a card read late and misread,
-    the hand long gone before the camera was sure of anything). A misread card is so matched to its
-    own landing, not to a later landing of the card it was read as."""
+    the hand long gone before the camera was sure of anything), late also by when their cover began
+    and the truth's hand came. A misread card is so matched to its own landing, not to a later landing
+    of the card it was read as."""
     used: set[int] = set()
     out: dict[int, int] = {}
     for same_card, window in ((True, ALIGN_NEAR_S), (False, ALIGN_NEAR_S), (True, ALIGN_FAR_S),
@@ -183,6 +184,10 @@ def _align(entries: list[dict], expected: list[dict]) -> dict[int, int]:
                         same_card and truth.get("card") != event.get("card")):
                     continue
                 gap = abs(truth["t_clear"] - entry["t"])  # the frame time the event came at
+                if window == ALIGN_FAR_S and isinstance(event.get("covered"), (int, float)):
+                    # read late: the hand that laid it may have stayed long (taking its trophies),
+                    # and the event's cover began as that hand came
+                    gap = min(gap, abs(truth["t_cover"] - event["covered"]))
                 if gap <= window and (best is None or gap < best[0]):
                     best = (gap, k)
             if best is not None:
