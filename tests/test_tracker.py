@@ -438,6 +438,25 @@ def test_a_twin_read_as_the_top_was_misread_is_the_top_as_told():  # R-INTERCEPT
     assert table.actions[-1]["play"] == "b1"
 
 
+@pytest.mark.parametrize("confidence, told, twin", [(0.96, False, False), (0.96, True, True),
+                                                     (0.6, False, True)])
+def test_a_card_read_surely_as_the_unsure_top_was_is_a_new_card(confidence, told, twin):  # R-INTERCEPT-1
+    # Simulated game 606: a yellow 7 read 0.39 as a 0, the rules taking the 7 weighed for it; then a
+    # yellow 0 read surely, the watcher's "same" card again (it compared it with its own reading of
+    # the top): a new card, laid on the 7. Not when the table told the 7 (the twin read as the top
+    # was), nor when the new reading is unsure too.
+    table = Table()  # blue 5 to start
+    table.land_seen((1, "b3"), (2, "b2"), (0, "b7"))  # every seat placed; seat 1 to move
+    table.event("landed", zone="discard", card="y0", confidence=0.39, alternatives=[["y7", 0.24]],
+                reach=PLACES[1])
+    assert table.actions[-1] == {"by": 1, "play": "y7"}
+    if told:
+        table.submit({"kind": "fix", "card": "y7", "by": 1})
+    table.event("landed", zone="discard", card="y0", confidence=confidence, same=True, reach=PLACES[2])
+    assert table.actions[-1] == {"by": 2, "play": "y7" if twin else "y0"}
+    assert table.round.moves[-1].intercept is twin
+
+
 def test_a_card_read_as_the_top_was_misread_is_itself_when_the_tops_copies_are_all_down():  # §1.2
     # Simulated game 498: a yellow 3 read 0.30 as a 5, told a 3, the other yellow 3 already down; a
     # yellow 5 laid on it, read as the top was (the watcher's "same" card again), is the yellow 5.

@@ -952,7 +952,7 @@ class RoundTracker:
             weighed = _checked_alternatives(event.get("alternatives")) if read else []
             if event.get("same") is True and read:
                 self._read_again_by_twin(card, previous)
-                card = self._twin_as_misread(card)
+                card = self._twin_as_misread(seq, card, event.get("confidence"))
                 if card != event["card"]:  # what the camera read stays weighed (``_reread_untaken``)
                     weighed = [[event["card"], float(event.get("confidence") or 0.0)]] + weighed
                 if "by" not in fix and self._both_copies_on_top(card):
@@ -2474,15 +2474,26 @@ class RoundTracker:
         before = self._play_before(index)
         return before is not None and before.action["play"] == card
 
-    def _twin_as_misread(self, card: str) -> str:
+    def _twin_as_misread(self, seq: int, card: str, confidence: float | None = None) -> str:
         """The card of a landing the watcher saw as the card it holds laid again (an interception's
         twin, ``same``), when that is how the camera read the top that the table or the rules took
         for another card: the twin is the top as it is taken to be (a yellow 6 read as a 5, told a
         6, then its twin read as a 5 again). Not when the deck's copies of the top all lie on the pile
-        already (§1.2): the card is the one it was read as."""
+        already (§1.2): the card is the one it was read as. Nor when this reading is sure
+        (``UNSURE_READING``) where the top's was below ``ASK_CARD_BELOW`` and nobody told it, and the
+        card may lie on the top: the watcher compared it with its own unsure reading of the top, and
+        it is a new card (simulated game 606: a yellow 7 read 0.39 as a 0, then a yellow 0 read
+        surely)."""
         last = self.last_play()
         if (last is None or card == self.game.top or self.camera_cards.get(last[1].source) != card
                 or not self._copy_left(self.game, self.game.top)):
+            return card
+        move = last[1]
+        if (isinstance(confidence, (int, float)) and confidence >= UNSURE_READING
+                and move.confidence is not None and move.confidence < ASK_CARD_BELOW
+                and not self._card_told(move.source)
+                and any(self._legal_play(self.game, seq, seat, card) is not None
+                        for seat in range(self.config.n))):
             return card
         return self.game.top
 
