@@ -2354,6 +2354,27 @@ def test_a_top_the_camera_read_again_surely_is_the_card_that_landed(told, read_a
     assert table.actions[-1] == {"by": 2, "play": read_again}
 
 
+@pytest.mark.parametrize("cover, arrivals, next_draws", [
+    (2.5, [2, 0], True),  # the victim's arm, then the next seat's: two reaches seen as one
+    (0.6, [2, 0], False),  # covered briefly: the next seat's arm passed on its way
+    (2.5, [0, 2], False),  # the next seat's arm first: on its way to the pile
+])
+def test_a_long_reach_by_the_victim_then_the_next_seat_is_both_their_reaches(cover, arrivals, next_draws):
+    # R-GRAB, R-TURN-2 (simulated game 618): the victim's cards and the next seat's draw, the deck
+    # covered from one to the other, seen as one reach; then seat 1 lays a card: seat 0 drew and kept.
+    table = Table("adventure", tops=ADVENTURE_TOPS)
+    _down_to_six(table, seen=True)  # seat 1 to move
+    table.land_seen((1, "b-grab"))
+    table.event("drawn", zone="deck", reach=PLACES[2], covered=table.t + 1.5 - cover,
+                arrivals=[PLACES[seat] for seat in arrivals])
+    if next_draws:
+        assert table.actions[-2:] == [{"by": 2, "accept": True}, {"by": 0, "draw": True}]
+    else:
+        assert table.actions[-1] == {"by": 2, "accept": True}
+    table.land_seen((1, "b2") if next_draws else (0, "b2"))
+    assert "missed-before" not in table.kinds()
+
+
 def test_a_slapper_read_again_as_a_grabber_leaves_the_deck_to_the_grabs_victim():  # R-GRAB, R-SLAP
     # Simulated game 460: a blue Grabber read 0.72 as a Slapper as it landed, then read surely as the
     # Grabber. Nobody slaps the deck: the next reach into it is the victim taking its cards, then

@@ -3784,6 +3784,11 @@ class RoundTracker:
                 # the deck), and the next seat drew. Not when the victim's arm came to the deck first:
                 # the next seat's arm passed it on its way to the pile.
                 actions.append({"by": after, "draw": True})
+            elif (after is not None and after != turn and self._long_cover(cover)
+                  and self._came_in_order(arrivals, turn, after)):
+                # The deck covered long, the victim's arm and then the next seat's: two reaches seen
+                # as one, the victim's cards and the next seat's draw (simulated game 618)
+                actions.append({"by": after, "draw": True})
         elif state["drawn"] is not None:
             after = self._after([{"by": turn, "pass": True}])
             actions = [{"by": turn, "pass": True}, {"by": after, "draw": True}]  # R-TURN-2
@@ -3907,6 +3912,13 @@ class RoundTracker:
         """The seats whose places the arms that came to the deck were at (None for an arm at none)."""
         centres = self._seat_places()
         return {self._reach_seat(place, centres) for place in arrivals or []}
+
+    def _came_in_order(self, arrivals: list | None, first: int, then: int) -> bool:
+        """Whether an arm at ``first``'s place came to the deck (``arrivals``), and one at ``then``'s
+        after it."""
+        centres = self._seat_places()
+        seats = [self._reach_seat(place, centres) for place in arrivals or []]
+        return first in seats and then in seats[seats.index(first) + 1:]
 
     def _arrival_of(self, arrivals: list | None, seat: int) -> float | None:
         """The place of the first arm that came to the deck at ``seat``'s place, or None."""
