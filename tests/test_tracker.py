@@ -1343,6 +1343,28 @@ def test_an_alien_taken_after_a_card_weighed_for_the_one_before_tells_that_one_w
     assert "trophy" not in table.kinds()
 
 
+def test_a_villain_told_taken_by_the_seat_whose_last_card_was_a_twin_unseen_is_its_sweep():
+    # R-ADV-7, R-INTERCEPT-1 (simulated game 869): seat 2 lays a red 2, which beats nothing; the
+    # yellow ghosts are then taken by seat 1's arm, and the table says seat 1 took them. Holding one
+    # card, seat 1 laid the other red 2 unseen, its last: every top villain is its.
+    table = Table("adventure", tops={"pirates": "pirate-super", "ghosts": "ghost-y", "aliens": "alien"})
+    cards = [f"b{k}" for k in range(8)] + [f"r{k}" for k in range(7, 2, -1)]
+    seat = 1
+    while cards:  # seats 2 and 0 draw every other turn
+        if seat != 1 and len(table.actions) % 2 == 0:
+            table.event("drawn", zone="deck", reach=PLACES[seat])
+        else:
+            table.land_seen((seat, cards.pop(0)))
+        seat = (seat + 1) % 3
+    table.land_seen((2, "r2"))
+    assert table.round.hand_counts()[1] == 1
+    table.event("taken", zone="ghosts", card="ghost-y", under="ghost-r", reach=PLACES[1])
+    table.answer("trophy", 1)
+    assert table.actions[-2:] == [{"by": 2, "play": "r2"}, {"by": 1, "play": "r2"}]
+    assert table.game.state()["trophies"][1] == ["alien", "ghost-y", "pirate-super"]
+    assert table.round.hand_counts()[1] == 8 and "trophy" not in table.kinds()
+
+
 def test_an_alien_taken_after_a_card_read_surely_is_a_twin_of_that_card():  # R-ADV-4
     table = Table("adventure", tops=ADVENTURE_TOPS)
     _down_to_six(table)

@@ -2927,9 +2927,15 @@ class RoundTracker:
                 else:
                     self._rebuild(saved)
                     # R-ADV-4: only an interception takes an alien, so the seat told laid the last
-                    # card's twin unseen, whatever twin it is (a Snorer's changes who sleeps). Else an
-                    # older play's trophy: the answer is noted, the game stays as the rules have it.
-                    if villain == "alien" and self._twin_unseen(seq, t, last[0], [answered], pile, villain):
+                    # card's twin unseen, whatever twin it is (a Snorer's changes who sleeps); another
+                    # villain only when that twin was the seat's last card, its sweep taking the
+                    # villain (R-ADV-7; simulated game 869). Else an older play's trophy (or a twin
+                    # seen land later): the answer is noted, the game stays as the rules have it.
+                    def swept() -> bool:
+                        return self._explained(pile, villain) and self.moves[last[0] + 1].hand_before == 1
+
+                    if self._twin_unseen(seq, t, last[0], [answered], pile, villain,
+                                         None if villain == "alien" else swept):
                         self._confirm(pile, villain)
             elif answered is None:
                 options = self._seat_options()
