@@ -1343,19 +1343,29 @@ def test_an_alien_taken_after_a_card_weighed_for_the_one_before_tells_that_one_w
     assert "trophy" not in table.kinds()
 
 
-def test_a_villain_told_taken_by_the_seat_whose_last_card_was_a_twin_unseen_is_its_sweep():
-    # R-ADV-7, R-INTERCEPT-1 (simulated game 869): seat 2 lays a red 2, which beats nothing; the
-    # yellow ghosts are then taken by seat 1's arm, and the table says seat 1 took them. Holding one
-    # card, seat 1 laid the other red 2 unseen, its last: every top villain is its.
-    table = Table("adventure", tops={"pirates": "pirate-super", "ghosts": "ghost-y", "aliens": "alien"})
+# tops that no blue or red number beats
+UNBEATEN_TOPS = {"pirates": "pirate-super", "ghosts": "ghost-y", "aliens": "alien"}
+
+
+def _seat_one_to_its_last_card(table: Table) -> None:
+    """Seat 1 left with one card, a red 3 on top and seat 2 to move (seats 2 and 0 draw every other
+    turn; every seat's arm seen), nothing beaten on ``UNBEATEN_TOPS``."""
     cards = [f"b{k}" for k in range(8)] + [f"r{k}" for k in range(7, 2, -1)]
     seat = 1
-    while cards:  # seats 2 and 0 draw every other turn
+    while cards:
         if seat != 1 and len(table.actions) % 2 == 0:
             table.event("drawn", zone="deck", reach=PLACES[seat])
         else:
             table.land_seen((seat, cards.pop(0)))
         seat = (seat + 1) % 3
+
+
+def test_a_villain_told_taken_by_the_seat_whose_last_card_was_a_twin_unseen_is_its_sweep():
+    # R-ADV-7, R-INTERCEPT-1 (simulated game 869): seat 2 lays a red 2, which beats nothing; the
+    # yellow ghosts are then taken by seat 1's arm, and the table says seat 1 took them. Holding one
+    # card, seat 1 laid the other red 2 unseen, its last: every top villain is its.
+    table = Table("adventure", tops=UNBEATEN_TOPS)
+    _seat_one_to_its_last_card(table)
     table.land_seen((2, "r2"))
     assert table.round.hand_counts()[1] == 1
     table.event("taken", zone="ghosts", card="ghost-y", under="ghost-r", reach=PLACES[1])
@@ -2880,18 +2890,25 @@ def test_every_arm_at_the_deck_again_right_after_the_slap_is_still_the_slap(card
         assert table.actions[-1] == {"by": 2, "draw": True}
 
 
+def _slapped_in_two_reaches(table: Table, card: str, first: list[int], second: list[int],
+                            bare: float) -> None:
+    """``card`` laid by seat 1, everyone holding 6, then two reaches into the deck, the arms of the
+    seats ``first``, then of ``second``, coming in that order, the deck bare ``bare`` seconds between."""
+    _down_to_six(table, seen=True)
+    table.land_from(PLACES[1], card)
+    t = table.t + 1.5
+    table.event("drawn", zone="deck", reach=PLACES[first[-1]], arrivals=[PLACES[seat] for seat in first],
+                covered=t - 0.8, t=t)
+    table.event("drawn", zone="deck", reach=PLACES[second[-1]], arrivals=[PLACES[seat] for seat in second],
+                covered=t + bare, t=t + bare + 0.9)
+
+
 @pytest.mark.parametrize("bare, still_slapping", [(0.07, True), (0.6, False)])
 def test_two_arms_at_the_deck_a_glimpse_after_the_slap_are_still_the_slap(bare, still_slapping):  # R-SLAP
     # (simulated game 811: two of the three slapping hands seen again 0.07 s after the slap was told,
     # taken for the loser's two cards; the loser's own reach for them was then taken for a draw)
     table = Table("adventure", tops=ADVENTURE_TOPS)
-    _down_to_six(table, seen=True)
-    table.land_from(PLACES[1], "b-slap")
-    first = table.t + 1.5
-    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[0], PLACES[1], PLACES[2]],
-                covered=first - 0.4, t=first)
-    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[1], PLACES[2]],
-                covered=first + bare, t=first + bare + 0.8)
+    _slapped_in_two_reaches(table, "b-slap", [0, 1, 2], [1, 2], bare)
     table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[2]], t=table.t + 1.4)
     if still_slapping:  # the third reach is the loser's two cards
         assert table.actions[-1] == {"by": 1, "play": "b-slap", "last": 2}
@@ -2907,13 +2924,7 @@ def test_every_arm_at_the_deck_again_after_it_lay_bare_a_while_slaps_for_a_twin_
     # game 481: the deck seen bare 0.07 s among the slapping hands). The second slap's last hand is
     # the twin's.
     table = Table("adventure", tops=ADVENTURE_TOPS)
-    _down_to_six(table, seen=True)
-    table.land_from(PLACES[1], "b-steal")
-    first = table.t + 1.5
-    table.event("drawn", zone="deck", reach=PLACES[0], arrivals=[PLACES[1], PLACES[2], PLACES[0]],
-                covered=first - 0.8, t=first)
-    table.event("drawn", zone="deck", reach=PLACES[2], arrivals=[PLACES[0], PLACES[1], PLACES[2]],
-                covered=first + bare, t=first + bare + 0.9)
+    _slapped_in_two_reaches(table, "b-steal", [1, 2, 0], [0, 1, 2], bare)
     steals = [a for a in table.actions if a.get("play") == "b-steal"]
     assert steals[0]["last"] == 0
     assert ([(a["play"], a["last"]) for a in steals[1:]] == [("b-steal", 2)]) == twin
@@ -3032,15 +3043,8 @@ def test_a_card_read_by_the_arm_of_the_seat_that_went_out_is_no_sign_it_did_not(
     # them, crosses the discard pile and the camera reads the top unsure as another red card before
     # the trophies are seen taken. That reading does not say seat 1 held a card more (no penalty
     # drawn unseen); the next seat's twin of the red 1 then takes the alien under the one swept.
-    table = Table("adventure", tops={"pirates": "pirate-super", "ghosts": "ghost-y", "aliens": "alien"})
-    cards = [f"b{k}" for k in range(8)] + [f"r{k}" for k in range(7, 2, -1)]
-    seat = 1
-    while cards:  # seats 2 and 0 draw every other turn
-        if seat != 1 and len(table.actions) % 2 == 0:
-            table.event("drawn", zone="deck", reach=PLACES[seat])
-        else:
-            table.land_seen((seat, cards.pop(0)))
-        seat = (seat + 1) % 3
+    table = Table("adventure", tops=UNBEATEN_TOPS)
+    _seat_one_to_its_last_card(table)
     table.event("drawn", zone="deck", reach=PLACES[2])
     table.event("drawn", zone="deck", reach=PLACES[0])
     assert table.round.hand_counts()[1] == 1  # seat 0 keeps its card: seat 1 to move
