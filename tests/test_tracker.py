@@ -1446,6 +1446,22 @@ def test_a_card_whose_copies_both_lie_on_the_pile_is_not_guessed_laid_unseen(): 
     assert "unseen:b1" not in offered and not any(value.startswith("twin:") for value in offered)
 
 
+def test_a_twin_seen_long_after_its_alien_and_a_draw_is_no_third_card():  # R-ADV-4, §1.2
+    # Simulated game 965: seat 2's twin of the blue 2 laid under a hand that stayed over the pile; the
+    # alien it beat, taken, told it, and the next seat drew before the camera saw the twin: the pile
+    # was covered since before both, so that landing is the twin already counted.
+    table = Table("adventure", tops={**ADVENTURE_TOPS, "pirates": "pirate-super"})
+    _down_to_six(table, seen=True)
+    table.land_seen((1, "b2"))
+    covered = table.t + 0.5  # seat 2's hand comes over the pile, and stays
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[2])
+    table.event("drawn", zone="deck", reach=PLACES[0])
+    table.event("landed", zone="discard", card="b2", same=True, confidence=0.6, reach=PLACES[2],
+                covered=covered)
+    assert table.actions[-3:] == [{"by": 1, "play": "b2"}, {"by": 2, "play": "b2"}, {"by": 0, "draw": True}]
+    assert table.game.state()["trophies"] == [[], [], ["alien"]] and table.kinds() == []
+
+
 @pytest.mark.parametrize("card, third", [("b7", False), ("poly", True)])
 def test_a_twin_seen_after_the_villain_it_beat_told_it_is_no_third_card(card, third):  # R-ADV-4, §1.2
     # Simulated game 510: seat 2's twin, laid unseen, is told by the alien taken; the camera then sees

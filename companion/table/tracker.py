@@ -955,7 +955,7 @@ class RoundTracker:
                 card = self._twin_as_misread(seq, card, event.get("confidence"))
                 if card != event["card"]:  # what the camera read stays weighed (``_reread_untaken``)
                     weighed = [[event["card"], float(event.get("confidence") or 0.0)]] + weighed
-                if "by" not in fix and self._both_copies_on_top(card):
+                if "by" not in fix and self._both_copies_on_top(card, event.get("covered")):
                     self._note(seq, t, "passing",
                                f"Обе карты {texts.card_ru(card)} уже в сбросе: новой карты нет",
                                f"Both copies of {texts.card_en(card)} already lie on the pile: no new card")
@@ -2461,15 +2461,19 @@ class RoundTracker:
                    f"The top read again: {texts.card_en(card)}, not {texts.card_en(camera)}")
         return True
 
-    def _both_copies_on_top(self, card: str) -> bool:
+    def _both_copies_on_top(self, card: str, covered=None) -> bool:
         """Whether the top two cards of the pile are ``card``, the deck's only two copies of it (§1.2),
-        with no move since but villains revealed: a twin of it seen landing then is the one already
-        counted (laid unseen, told by the villain it beat, and seen once the hand had gone)."""
+        with no move since but villains revealed, or but moves seen after the pile began to be covered
+        for this landing (``covered``: simulated game 965, a draw seen as the twin's hand lingered): a
+        twin of it seen landing then is the one already counted (laid unseen, told by the villain it
+        beat, and seen once the hand had gone)."""
         last = self.last_play()
         if last is None or card != self.game.top or cards.copies(self.config.edition, card) != 2:
             return False
         index, move = last
-        if self._previous_move() is not move or move.action["play"] != card:
+        since = [m for m in self.moves[index + 1:] if "reveal" not in m.action]
+        if move.action["play"] != card or (since and not (
+                isinstance(covered, (int, float)) and all(m.t > covered for m in since))):
             return False
         before = self._play_before(index)
         return before is not None and before.action["play"] == card
