@@ -1360,6 +1360,20 @@ def _seat_one_to_its_last_card(table: Table) -> None:
         seat = (seat + 1) % 3
 
 
+def test_an_unknown_top_a_sweep_beat_is_the_villain_then_seen_taken():  # R-ADV-7, R-ADV-5
+    # Simulated game 961: seat 1's last card beats every top villain, the aliens' unknown to the rules;
+    # the alien then seen taken is the trophy, not a card face down nobody knows, and asks nothing.
+    table = Table("adventure", tops={"pirates": "pirate-super", "ghosts": "ghost-y"})
+    _seat_one_to_its_last_card(table)
+    table.event("drawn", zone="deck", reach=PLACES[2])
+    table.event("drawn", zone="deck", reach=PLACES[0])
+    table.event("landed", zone="discard", card="r1", confidence=0.96, reach=PLACES[1])
+    assert table.game.state()["trophies"][1] == ["back", "ghost-y", "pirate-super"]
+    table.event("taken", zone="aliens", card="alien", under="alien", reach=PLACES[1])
+    assert table.game.state()["trophies"][1] == ["alien", "ghost-y", "pirate-super"]
+    assert "trophy" not in table.kinds() and table.game.villains["aliens"][0] == "alien"
+
+
 def test_a_villain_told_taken_by_the_seat_whose_last_card_was_a_twin_unseen_is_its_sweep():
     # R-ADV-7, R-INTERCEPT-1 (simulated game 869): seat 2 lays a red 2, which beats nothing; the
     # yellow ghosts are then taken by seat 1's arm, and the table says seat 1 took them. Holding one

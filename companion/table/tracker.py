@@ -2969,19 +2969,27 @@ class RoundTracker:
     def _reveal_unknown_taken(self, seq: int, t: float, pile: str, villain: str | None) -> None:
         """R-ADV-5: a villain seen taken off a pile whose top the rules do not know (the camera did not
         see what the last change there uncovered; simulated game 738: a take read as a move from
-        another pile) was that top since that change, when a play since beats it: revealed there."""
+        another pile) was that top since that change, when a play since beats it: revealed there.
+        So too the unknown top a play beat, not seen taken yet (a sweep, R-ADV-7; simulated game 961):
+        revealed before that play."""
         stack = self.game.villains.get(pile)
-        if not stack or stack[0] is not None or villain is None or self._explained(pile, villain):
+        if villain is None or self._explained(pile, villain):
             return
-        index = next((i for i in range(len(self.moves) - 1, -1, -1)
-                      if self.moves[i].action.get("reveal") == pile
-                      or pile in (self.moves[i].action.get("shake") or ())
-                      or any(p == pile for p, _ in self.moves[i].defeated)), None)
+        unknown = self._due(pile, None)  # a play beat that top, nobody knowing which villain it was
+        if unknown is not None:
+            index = self._index_of(unknown)
+        elif not stack or stack[0] is not None:
+            return
+        else:
+            index = next((i + 1 for i in range(len(self.moves) - 1, -1, -1)
+                          if self.moves[i].action.get("reveal") == pile
+                          or pile in (self.moves[i].action.get("shake") or ())
+                          or any(p == pile for p, _ in self.moves[i].defeated)), None)
         if index is None:
             return
         saved = self._snapshot()
         try:
-            self._replace(index + 1, 0, [Move({"reveal": pile, "card": villain}, seq, t)])
+            self._replace(index, 0, [Move({"reveal": pile, "card": villain}, seq, t)])
         except IllegalAction:
             return
         if not self._explained(pile, villain):
