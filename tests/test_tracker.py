@@ -580,6 +580,23 @@ def test_several_cards_missed_before_a_draw_can_be_told():  # R-TURN-1, R-TURN-2
     assert table.actions[-3:] == [{"by": 0, "play": "b1"}, {"by": 1, "play": "b3"}, {"by": 2, "draw": True}]
 
 
+def test_a_card_laid_unseen_after_a_draw_is_the_next_seats_when_the_held_cards_arm_says_so():  # R-TURN-2
+    # Simulated game 1018: seat 1 drew and kept its card, seat 2's blue 6 went unseen, seat 0's green 6
+    # could not lie on the blue 7 and was held; seat 1's yellow 6 then lies on it. The card laid
+    # unseen before the green 6 is seat 2's, as the green 6's arm (seat 0's) says, not seat 1's drawn
+    # card played at once (which would make the green 6 seat 2's).
+    table = Table()  # blue 5 to start
+    table.land_seen((1, "b3"), (2, "b2"))
+    table.event("landed", zone="discard", card="b7", confidence=0.99, reach=PLACES[0])
+    table.event("drawn", zone="deck", reach=PLACES[1])
+    table.event("landed", zone="discard", card="g6", confidence=0.97, reach=PLACES[0])
+    assert "wrong-or-misread" in table.kinds()
+    table.event("landed", zone="discard", card="y6", confidence=0.97, reach=PLACES[1])
+    assert table.actions[-5:] == [{"by": 1, "draw": True}, {"by": 1, "pass": True}, {"by": 2, "play": "b6"},
+                                  {"by": 0, "play": "g6"}, {"by": 1, "play": "y6"}]
+    assert table.kinds() == []
+
+
 def test_a_take_seen_before_a_card_told_laid_unseen_shows_the_top_the_next_card_meets():  # R-ADV-2, R-ADV-5
     # Simulated game 206: the small pirates taken by the hand that laid a card the camera missed, the
     # super pirates seen under them; then the next seat's Polypig, which beats the super pirates.

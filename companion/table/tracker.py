@@ -2008,7 +2008,7 @@ class RoundTracker:
         named = parse_unseen(told, EDITIONS[self.config.edition].playable_codes)
         if named is not None:  # the cards laid unseen before it, told or inferred
             chain, landed = named
-            found = self._chain_then(seq, chain, landed or card)
+            found = self._chain_then(seq, chain, landed or card, arm=hint)
             if found is not None:
                 close_inferred()
                 if landed not in (None, card):
@@ -2358,15 +2358,19 @@ class RoundTracker:
         game.push(play)
         return [first, play]
 
-    def _chain_then(self, seq: int, chain: list[str], card: str,
-                    twin_by: int | None = None) -> tuple[list[dict], Game] | None:
+    def _chain_then(self, seq: int, chain: list[str], card: str, twin_by: int | None = None,
+                    arm: int | None = None) -> tuple[list[dict], Game] | None:
         """``_unseen_then`` of the last card of ``chain`` (cards the table told were laid unseen, in
         turn), after the others laid unseen on the game (``_lay_unseen``): the actions and the game
-        after them, or None when the rules refuse them all."""
+        after them, or None when the rules refuse them all. Of the ways it may go, the one in which the
+        seat of ``arm`` (the arm that laid ``card``) lays it, when there is one (simulated game 1018: a
+        seat drew and kept its card, and the next seat's card went unseen; not the drawn card played)."""
         *first, last = chain
         for laid, game in _lay_unseen(self.game, first, last):
-            found = self._unseen_then(_openings(game), seq, last, card, twin_by)
-            if found is not None:
+            ways = [found for opening in _openings(game)
+                    if (found := self._unseen_then([opening], seq, last, card, twin_by)) is not None]
+            if ways:
+                found = next((way for way in ways if way[0][-1]["by"] == arm), ways[0])
                 return laid + found[0], found[1]
         return None
 
