@@ -171,8 +171,8 @@ def _align(entries: list[dict], expected: list[dict]) -> dict[int, int]:
     of the card it was read as."""
     used: set[int] = set()
     out: dict[int, int] = {}
-    for same_card, window in ((True, ALIGN_NEAR_S), (False, ALIGN_NEAR_S), (True, ALIGN_FAR_S),
-                              (False, ALIGN_FAR_S)):
+    for same_card, window, late in ((True, ALIGN_NEAR_S, False), (False, ALIGN_NEAR_S, False),
+                                    (True, ALIGN_FAR_S, True), (False, ALIGN_FAR_S, True)):
         for seq, entry in enumerate(entries):
             event = entry.get("event") if entry["kind"] == "event" else None
             if (seq in out or not event or event["type"] not in ("landed", "taken", "moved", "drawn")
@@ -184,7 +184,7 @@ def _align(entries: list[dict], expected: list[dict]) -> dict[int, int]:
                         same_card and truth.get("card") != event.get("card")):
                     continue
                 gap = abs(truth["t_clear"] - entry["t"])  # the frame time the event came at
-                if window == ALIGN_FAR_S and isinstance(event.get("covered"), (int, float)):
+                if late and isinstance(event.get("covered"), (int, float)):
                     # read late: the hand that laid it may have stayed long (taking its trophies),
                     # and the event's cover began as that hand came
                     gap = min(gap, abs(truth["t_cover"] - event["covered"]))

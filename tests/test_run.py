@@ -292,21 +292,28 @@ def test_run_with_a_deck_profile_that_does_not_exist_says_so(tmp_path, capsys):
     assert "nosuchdeck" in err and "Traceback" not in err
 
 
-class _ScriptedTable:
+class _LandingAt1s:
+    """A pipeline (``process``, ``state``) that sees ``card`` land on the discard pile at 1 s."""
+
+    def __init__(self, card: str):
+        self.t, self.card = -1.0, card
+
+    def process(self, frame):
+        self.t = frame.t
+        if frame.t == 1.0:
+            return [{"type": "landed", "zone": "discard", "card": self.card, "t": 1.0, "confidence": 0.99,
+                     "same": False}]
+        return []
+
+
+class _ScriptedTable(_LandingAt1s):
     """A pipeline whose table is set by time: the aliens pile is read only at 3 s, and a card lands
     on the discard pile at 1 s, before the round could start with every pile read."""
 
     readings: dict = {}
 
     def __init__(self):
-        self.t = -1.0
-
-    def process(self, frame):
-        self.t = frame.t
-        if frame.t == 1.0:
-            return [{"type": "landed", "zone": "discard", "card": "b-snore", "t": 1.0, "confidence": 0.99,
-                     "same": False}]
-        return []
+        super().__init__("b-snore")
 
     def state(self):
         def read(card):
@@ -331,18 +338,12 @@ def test_a_card_landing_before_every_pile_is_read_is_the_first_play():  # R-SETU
     assert round_.game.villains["pirates"][0] == "pirate-small"
 
 
-class _UnsureStart:
+class _UnsureStart(_LandingAt1s):
     """A pipeline that reads the starting card as a red 5, unsure, then sees a blue 6 land on it."""
 
     def __init__(self, confidence: float):
-        self.t, self.confidence = -1.0, confidence
-
-    def process(self, frame):
-        self.t = frame.t
-        if frame.t == 1.0:
-            return [{"type": "landed", "zone": "discard", "card": "b6", "t": 1.0, "confidence": 0.99,
-                     "same": False}]
-        return []
+        super().__init__("b6")
+        self.confidence = confidence
 
     def state(self):
         return {"discard": {"card": "r5" if self.t < 1.0 else "b6", "confidence": self.confidence}}

@@ -3932,14 +3932,12 @@ class RoundTracker:
 
     def _arrival_seats(self, arrivals: list | None) -> set[int | None]:
         """The seats whose places the arms that came to the deck were at (None for an arm at none)."""
-        centres = self._seat_places()
-        return {self._reach_seat(place, centres) for place in arrivals or []}
+        return set(self._seats_of(arrivals or [])[0])
 
     def _came_in_order(self, arrivals: list | None, first: int, then: int) -> bool:
         """Whether an arm at ``first``'s place came to the deck (``arrivals``), and one at ``then``'s
         after it."""
-        centres = self._seat_places()
-        seats = [self._reach_seat(place, centres) for place in arrivals or []]
+        seats = self._seats_of(arrivals or [])[0]
         return first in seats and then in seats[seats.index(first) + 1:]
 
     def _arrival_of(self, arrivals: list | None, seat: int) -> float | None:
